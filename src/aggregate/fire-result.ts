@@ -1,0 +1,40 @@
+import type { EventName } from '../events/event-specs.js';
+import type { HookOutcome } from '../run/outcome.js';
+
+export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
+
+/** The merged answer of every hook of one fire (DESIGN.md, "Public API"). */
+export interface FireResult {
+  event: EventName;
+  /** The agent must not proceed (deny, block, exit 2 on a blocking event). */
+  blocked: boolean;
+  decision: Decision | null;
+  reason: string | null;
+  /** Replacement tool input, if a hook gave one (the first in config order wins). */
+  updatedInput: Record<string, unknown> | null;
+  /** Text for the model, every hook's joined in config order. */
+  additionalContext: string | null;
+  /** false: stop the agent (wins over everything). */
+  continue: boolean;
+  stopReason: string | null;
+  systemMessage: string | null;
+  hooks: HookOutcome[];
+}
+
+const noHooks: readonly HookOutcome[] = Object.freeze([]);
+
+/** The result of a fire that ran no hook. Frozen: the no-op path shares one per event. */
+export function emptyFireResult(event: EventName): Readonly<FireResult> {
+  return Object.freeze({
+    event,
+    blocked: false,
+    decision: null,
+    reason: null,
+    updatedInput: null,
+    additionalContext: null,
+    continue: true,
+    stopReason: null,
+    systemMessage: null,
+    hooks: noHooks as HookOutcome[],
+  });
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+
+/** `hooks[2].timeout` from a zod path. */
+export function formatJsonPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+/** One line per problem: `where: json.path: what is wrong`. */
+export function formatIssues(error: z.ZodError, where: string, pathPrefix = ''): string[] {
+  return error.issues.map((issue) => `${where}: ${formatJsonPath(issue.path, pathPrefix)}: ${describeIssue(issue)}`);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  return issue.message;
+}

@@ -1,0 +1,65 @@
+// The one internal model every configuration format loads into.
+import type { EventName } from '../events/event-specs.js';
+
+export type ConfigFormat = 'native' | 'claude' | 'autohand' | 'wundr' | 'opta';
+
+/** Where a hook came from, for error messages, `hookpool list` and `enable`/`disable`. */
+export interface HookSource {
+  readonly file: string;
+  /** JSON path of the hook's entry inside the file, e.g. `hooks.PreToolUse[0].hooks[1]`. */
+  readonly jsonPath: string;
+  readonly format: ConfigFormat;
+}
+
+/** Which environment a hook's process gets (PROTOCOL.md, "Environment"). */
+export interface EnvPolicy {
+  /** `safe`: the agent's minus secret-looking names; `all`: everything; `none`: a short allowlist. */
+  readonly inherit: 'safe' | 'all' | 'none';
+  /** Names passed through even when `inherit` would drop them. */
+  readonly pass: readonly string[];
+  /** Variables set for this hook. */
+  readonly set: Readonly<Record<string, string>>;
+}
+
+/** Extra conditions beyond the matcher, as globs (Autohand `filter`, Wundr matcher objects). */
+export interface HookFilter {
+  readonly tool?: readonly string[];
+  readonly path?: readonly string[];
+  readonly sessionId?: readonly string[];
+}
+
+/** How exit codes are read: Claude Code's table, or the Opta rule (any non-zero blocks a tool). */
+export type ExitCodeRule = 'claude' | 'any-nonzero-blocks';
+
+export interface HookDefinition {
+  readonly id: string;
+  readonly event: EventName;
+  readonly matcher: string | undefined;
+  readonly filter: HookFilter | undefined;
+  /** Run through `sh -c`. Exactly one of `command` and `args` is set. */
+  readonly command: string | undefined;
+  /** An argv, run with no shell. */
+  readonly args: readonly string[] | undefined;
+  readonly timeoutMs: number;
+  readonly background: boolean;
+  readonly enabled: boolean;
+  readonly description: string | undefined;
+  readonly env: EnvPolicy;
+  readonly exitCodes: ExitCodeRule;
+  /** Run after the hooks before it (by priority, then config order) instead of in parallel. */
+  readonly sequential: boolean;
+  /** Lower runs first in sequential mode. */
+  readonly priority: number;
+  /** Kill the hook's process group when it settles (the default); false lets descendants live on. */
+  readonly killDescendants: boolean;
+  readonly maxOutputBytes: number;
+  /** Working directory; relative to the engine's cwd. */
+  readonly cwd: string | undefined;
+  /** Expand `{{field.path}}` in command/args from the payload, each value shell-quoted (Wundr). */
+  readonly template: boolean;
+  readonly source: HookSource | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+export const DEFAULT_ENV_POLICY: EnvPolicy = Object.freeze({ inherit: 'safe', pass: [], set: {} });

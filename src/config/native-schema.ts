@@ -1,0 +1,102 @@
+// The native format (DESIGN.md, "Configuration formats"): one zod schema, also the source of schema.json.
+import { z } from 'zod';
+import type { EventName } from '../events/event-specs.js';
+import { canonicalEventName, closestEventName } from '../events/resolve-event.js';
+import { compileMatcher } from '../plan/compile-matcher.js';
+import {
+  DEFAULT_ENV_POLICY,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type HookDefinition,
+} from './model.js';
+
+const globs = z.union([z.string(), z.array(z.string())]).transform((value) => (typeof value === 'string' ? [value] : value));
+
+const eventName = z.string().transform((name, ctx): EventName => {
+  const canonical = canonicalEventName(name);
+  if (canonical) return canonical;
+  ctx.addIssue({ code: 'custom', message: `unknown event "${name}" (did you mean "${closestEventName(name)}"?)` });
+  return z.NEVER;
+});
+
+const matcher = z.string().superRefine((value, ctx) => {
+  try {
+    compileMatcher(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+export const envPolicySchema = z.strictObject({
+  inherit: z.enum(['safe', 'all', 'none']).default('safe')
+    .describe('safe: the agent environment minus secret-looking names; all: everything; none: PATH, HOME, USER, SHELL, LANG, TERM, TMPDIR only'),
+  pass: z.array(z.string()).default([]).describe('variable names passed even when inherit would drop them'),
+  set: z.record(z.string(), z.string()).default({}).describe('variables set for this hook'),
+});
+
+export const nativeHookSchema = z
+  .strictObject({
+    id: z.string().min(1).optional().describe('stable name for list, test, enable and disable'),
+    event: eventName.describe('canonical event name (PreToolUse, ...) or a seed alias (tool.pre, pre-tool, ...)'),
+    matcher: matcher.optional().describe('"*", a name list like "Edit|Write", or a regular expression'),
+    filter: z
+      .strictObject({ tool: globs.optional(), path: globs.optional(), sessionId: globs.optional() })
+      .optional()
+      .describe('extra glob conditions on the tool name, the file path and the session id'),
+    command: z.string().min(1).optional().describe('run through sh -c'),
+    args: z.array(z.string()).min(1).optional().describe('an argv, run without a shell'),
+    timeout: z.number().int().positive().max(86_400_000).default(DEFAULT_TIMEOUT_MS).describe('milliseconds'),
+    background: z.boolean().default(false).describe('fire does not wait for it'),
+    enabled: z.boolean().default(true),
+    description: z.string().optional(),
+    env: envPolicySchema.optional(),
+    exitCodes: z.enum(['claude', 'any-nonzero-blocks']).default('claude'),
+    sequential: z.boolean().default(false).describe("run after the hooks before it; its updatedInput feeds the next hook's tool_input"),
+    priority: z.number().int().default(0).describe('lower runs first in sequential mode'),
+    killDescendants: z.boolean().default(true).describe('kill the process group when the hook settles'),
+    maxOutputBytes: z.number().int().positive().default(DEFAULT_MAX_OUTPUT_BYTES).describe('cap for stdout and for stderr'),
+    cwd: z.string().optional().describe("working directory, relative to the engine's cwd"),
+    template: z.boolean().default(false).describe('expand {{path.to.field}} in command/args from the payload, shell-quoted (Wundr)'),
+    source: z
+      .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(['native', 'claude', 'autohand', 'wundr', 'opta']) })
+      .optional()
+      .describe('where the hook was defined; set by loadHooksConfig'),
+  })
+  .superRefine((hook, ctx) => {
+    if ((hook.command === undefined) === (hook.args === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c) or "args" (an argv array)' });
+    }
+  });
+
+export const nativeFileSchema = z.looseObject({
+  $schema: z.string().optional(),
+  enabled: z.boolean().default(true),
+  hooks: z.array(nativeHookSchema).default([]),
+});
+
+export type NativeHookInput = z.input<typeof nativeHookSchema>;
+
+/** A parsed native hook, in the internal model (the id is settled later, by `assignHookIds`). */
+export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<HookDefinition, 'id'> & { id: string | undefined } {
+  return {
+    id: hook.id,
+    event: hook.event,
+    matcher: hook.matcher,
+    filter: hook.filter,
+    command: hook.command,
+    args: hook.args,
+    timeoutMs: hook.timeout,
+    background: hook.background,
+    enabled: hook.enabled,
+    description: hook.description,
+    env: hook.env ?? DEFAULT_ENV_POLICY,
+    exitCodes: hook.exitCodes,
+    sequential: hook.sequential,
+    priority: hook.priority,
+    killDescendants: hook.killDescendants,
+    maxOutputBytes: hook.maxOutputBytes,
+    cwd: hook.cwd,
+    template: hook.template,
+    source: hook.source,
+  };
+}

@@ -1,0 +1,39 @@
+import { basename } from 'node:path';
+import type { HookDefinition } from './model.js';
+
+type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
+
+/** What makes two hooks "the same hook" when several files define it: they then run once. */
+export function hookIdentity(hook: Unnamed): string {
+  const run = hook.command !== undefined ? `sh:${hook.command}` : `argv:${JSON.stringify(hook.args)}`;
+  return `${hook.event}\u0000${hook.matcher ?? '*'}\u0000${JSON.stringify(hook.filter ?? null)}\u0000${run}`;
+}
+
+/**
+ * Drops repeated hooks (first definition wins, so its source is the one reported) and gives
+ * every hook a unique id: its own, or `<program>@<event>` with `-2`, `-3`, ... on collisions.
+ */
+export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
+  const seen = new Set<string>();
+  const taken = new Set(hooks.flatMap((hook) => (hook.id === undefined ? [] : [hook.id])));
+  const result: HookDefinition[] = [];
+  for (const hook of hooks) {
+    const identity = hookIdentity(hook);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    result.push({ ...hook, id: hook.id ?? uniqueId(defaultId(hook), taken) });
+  }
+  return result;
+}
+
+function defaultId(hook: Unnamed): string {
+  const program = hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook';
+  return `${basename(program)}@${hook.event}`;
+}
+
+function uniqueId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}

@@ -1,0 +1,33 @@
+// Every error hookpool throws has a stable code from this registry; the README lists them all.
+
+export const ERROR_CODES = {
+  ERR_HOOKPOOL_INVALID_CONFIG: 'A hook configuration does not match its format; the message names the file, the JSON path and what is allowed.',
+  ERR_HOOKPOOL_CONFIG_READ: 'A configuration file could not be read or is not valid JSON (the message gives line and column).',
+  ERR_HOOKPOOL_UNKNOWN_EVENT: 'An event name is neither a canonical event nor a known alias (the message suggests the closest).',
+  ERR_HOOKPOOL_INVALID_MATCHER: 'A matcher is not a valid regular expression.',
+  ERR_HOOKPOOL_INVALID_OPTIONS: 'createHookEngine was given options it does not accept.',
+  ERR_HOOKPOOL_INVALID_PAYLOAD: 'fire() was given a payload that is not a plain JSON object, or one over the size cap.',
+  ERR_HOOKPOOL_CLOSED: 'fire() was called after close().',
+  ERR_HOOKPOOL_HOOK_NOT_FOUND: 'No hook has the given id.',
+  ERR_HOOKPOOL_USAGE: 'The command line was not understood.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+const brand = Symbol.for('hookpool.error');
+
+/** An error with a stable `code`; `instanceof` works across two copies of the package. */
+export class HookpoolError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'HookpoolError';
+    this.code = code;
+    Object.defineProperty(this, brand, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && brand in value;
+  }
+}

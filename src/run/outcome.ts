@@ -1,0 +1,42 @@
+// What crosses thread and process boundaries: plain data, never an exception.
+
+export type HookStatus = 'ok' | 'exit_nonzero' | 'timed_out' | 'aborted' | 'spawn_failed' | 'crashed';
+
+/** How one hook run ended. */
+export interface HookOutcome {
+  id: string;
+  status: HookStatus;
+  exitCode: number | null;
+  signal: string | null;
+  durationMs: number;
+  stdout: string;
+  stderr: string;
+  /** stdout or stderr was cut at the hook's `maxOutputBytes`. */
+  truncated: boolean;
+  /** Why the hook did not run or did not finish on its own (spawn error, crash, drop, close). */
+  error?: string;
+}
+
+/** Everything a worker needs to run one hook process. */
+export interface SpawnTask {
+  hookId: string;
+  /** Slot in the process-group registry shared with the pool's host. */
+  slot: number;
+  file: string;
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin: string;
+  timeoutMs: number;
+  /** SIGTERM to SIGKILL. */
+  killGraceMs: number;
+  /** After the leader exits, how long descendants may hold the pipes before the run settles. */
+  pipeGraceMs: number;
+  maxOutputBytes: number;
+  killDescendants: boolean;
+}
+
+/** An outcome for a hook that produced no process result. */
+export function failedOutcome(id: string, status: HookStatus, error: string, durationMs = 0): HookOutcome {
+  return { id, status, exitCode: null, signal: null, durationMs, stdout: '', stderr: '', truncated: false, error };
+}

@@ -1,0 +1,104 @@
+// Runs one hook process to its outcome. Owns every timer and signal of that run, and leaves
+// nothing armed when it resolves: the one module both pool hosts run, unchanged.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type { GroupRegistry } from '../src/run/group-registry.js';
+import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
+import { signalGroup, terminateGroup } from '../src/run/process-group.js';
+import { CappedCapture } from './capture-output.js';
+
+// After SIGKILL a leader that still has not exited (uninterruptible sleep) is given up on.
+const STUCK_AFTER_KILL_MS = 1_000;
+
+export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promise<HookOutcome> {
+  const started = performance.now();
+  if (registry.isCancelled(task.slot)) return Promise.resolve(failedOutcome(task.hookId, 'aborted', 'cancelled before start'));
+
+  let child: ChildProcess;
+  try {
+    child = spawn(task.file, task.argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (error) {
+    return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', describeSpawnError(error, task)));
+  }
+
+  return new Promise<HookOutcome>((resolve) => {
+    const stdout = new CappedCapture(child.stdout!, task.maxOutputBytes);
+    const stderr = new CappedCapture(child.stderr!, task.maxOutputBytes);
+    const timers = new Set<NodeJS.Timeout>();
+    const arm = (ms: number, action: () => void) => timers.add(setTimeout(action, ms));
+    const pgid = child.pid;
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    let timedOut = false;
+    let settled = false;
+
+    const settle = async (status?: HookStatus, error?: string) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      child.stdin!.destroy();
+      if (pgid !== undefined) {
+        if (task.killDescendants || timedOut) await terminateGroup(pgid, task.killGraceMs);
+        registry.clearGroup(task.slot);
+      }
+      child.removeAllListeners();
+      resolve({
+        id: task.hookId,
+        status: status ?? statusOf(exit, timedOut, registry.isCancelled(task.slot)),
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        truncated: stdout.truncated || stderr.truncated,
+        ...(error === undefined ? {} : { error }),
+      });
+    };
+
+    child.on('error', (error) => {
+      // Without a pid the process never started; otherwise this is a failed kill or pipe, not an outcome.
+      if (child.pid === undefined) void settle('spawn_failed', describeSpawnError(error, task));
+    });
+    if (pgid === undefined) return;
+
+    if (registry.recordGroup(task.slot, pgid)) signalGroup(pgid, 'SIGKILL');
+
+    child.stdin!.on('error', () => {}); // EPIPE: the hook exited without reading its input
+    child.stdin!.end(task.stdin);
+
+    arm(task.timeoutMs, () => {
+      timedOut = true;
+      signalGroup(pgid, 'SIGTERM');
+      arm(task.killGraceMs, () => {
+        signalGroup(pgid, 'SIGKILL');
+        arm(STUCK_AFTER_KILL_MS, () => void settle());
+      });
+    });
+
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      // A descendant may still hold stdout or stderr: give it a moment, then settle without it.
+      arm(task.pipeGraceMs, () => void settle());
+    });
+    child.on('close', () => void settle());
+  });
+}
+
+function statusOf(
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined,
+  timedOut: boolean,
+  cancelled: boolean,
+): HookStatus {
+  if (cancelled) return 'aborted';
+  if (timedOut) return 'timed_out';
+  return exit?.code === 0 ? 'ok' : 'exit_nonzero';
+}
+
+function describeSpawnError(error: unknown, task: SpawnTask): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `cannot run "${task.file}": no such file, or no such working directory "${task.cwd}"`;
+  if (code === 'EACCES') return `cannot run "${task.file}": permission denied`;
+  return `cannot run "${task.file}": ${(error as Error).message}`;
+}
