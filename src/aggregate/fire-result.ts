@@ -3,6 +3,9 @@ import type { HookOutcome } from '../run/outcome.js';
 
 export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
 
+/** Names of the FireResult fields whose text is capped (see `textTruncated`). */
+export type CappedTextField = 'reason' | 'additionalContext' | 'systemMessage' | 'stopReason';
+
 /** The merged answer of every hook of one fire (DESIGN.md, "Public API"). */
 export interface FireResult {
   event: EventName;
@@ -12,16 +15,21 @@ export interface FireResult {
   reason: string | null;
   /** Replacement tool input, if a hook gave one (the first in config order wins). */
   updatedInput: Record<string, unknown> | null;
+  /** Replacement for what the tool returned (PostToolUse), if a hook gave one (the first in config order wins). */
+  updatedToolOutput: unknown | null;
   /** Text for the model, every hook's joined in config order. */
   additionalContext: string | null;
   /** false: stop the agent (wins over everything). */
   continue: boolean;
   stopReason: string | null;
   systemMessage: string | null;
+  /** Fields whose text was cut at 10,000 characters; empty when nothing was cut. */
+  textTruncated: CappedTextField[];
   hooks: HookOutcome[];
 }
 
 const noHooks: readonly HookOutcome[] = Object.freeze([]);
+const nothingTruncated: readonly CappedTextField[] = Object.freeze([]);
 
 /** The result of a fire that ran no hook. Frozen: the no-op path shares one per event. */
 export function emptyFireResult(event: EventName): Readonly<FireResult> {
@@ -31,10 +39,12 @@ export function emptyFireResult(event: EventName): Readonly<FireResult> {
     decision: null,
     reason: null,
     updatedInput: null,
+    updatedToolOutput: null,
     additionalContext: null,
     continue: true,
     stopReason: null,
     systemMessage: null,
+    textTruncated: nothingTruncated as CappedTextField[],
     hooks: noHooks as HookOutcome[],
   });
 }

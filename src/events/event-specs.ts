@@ -21,7 +21,23 @@ export interface EventSpec {
   readonly toolEvent: boolean;
   /** `hookSpecificOutput` may carry `additionalContext`. */
   readonly acceptsAdditionalContext: boolean;
+  /**
+   * Where a hook answers a permission question, or null when the event asks none:
+   * `permissionDecision` (allow | deny | ask | defer, with `updatedInput`) or
+   * `decisionBehavior` (`decision: { behavior: allow | deny, updatedInput, message }`).
+   */
+  readonly permissionAnswer: PermissionAnswer | null;
+  /** `hookSpecificOutput` may carry `updatedToolOutput`, replacing what the tool returned. */
+  readonly acceptsUpdatedToolOutput: boolean;
+  /**
+   * A block makes the agent keep working instead of stopping. Such blocks can loop, so the
+   * stop-loop guard counts them, and `continue: false` cancels them rather than holding the agent.
+   */
+  readonly blockKeepsAgentRunning: boolean;
 }
+
+/** How a hook writes its answer to a permission question (see `EventSpec.permissionAnswer`). */
+export type PermissionAnswer = 'permissionDecision' | 'decisionBehavior';
 
 type SpecRow = Omit<EventSpec, 'name'>;
 
@@ -33,22 +49,25 @@ const defaults: SpecRow = {
   honoursDecisionBlock: false,
   toolEvent: false,
   acceptsAdditionalContext: false,
+  permissionAnswer: null,
+  acceptsUpdatedToolOutput: false,
+  blockKeepsAgentRunning: false,
 };
 
 const tool: Partial<SpecRow> = { matcherField: 'tool_name', toolEvent: true };
 
 const rows = {
-  PreToolUse: { ...tool, aliases: ['tool.pre', 'pre-tool', 'BeforeTool'], exit2: 'block', acceptsAdditionalContext: true },
-  PostToolUse: { ...tool, aliases: ['tool.post', 'post-tool', 'AfterTool'], exit2: 'feedback', honoursDecisionBlock: true, acceptsAdditionalContext: true },
+  PreToolUse: { ...tool, aliases: ['tool.pre', 'pre-tool', 'BeforeTool'], exit2: 'block', acceptsAdditionalContext: true, permissionAnswer: 'permissionDecision' },
+  PostToolUse: { ...tool, aliases: ['tool.post', 'post-tool', 'AfterTool'], exit2: 'feedback', honoursDecisionBlock: true, acceptsAdditionalContext: true, acceptsUpdatedToolOutput: true },
   PostToolUseFailure: { ...tool, aliases: ['tool.error', 'post-tool-failure'], exit2: 'feedback', honoursDecisionBlock: true, acceptsAdditionalContext: true },
-  PermissionRequest: { ...tool, aliases: ['permission-request'] },
+  PermissionRequest: { ...tool, aliases: ['permission-request'], permissionAnswer: 'decisionBehavior' },
   PermissionDenied: { ...tool, aliases: ['permission-denied'] },
   UserPromptSubmit: { aliases: ['pre-prompt', 'prompt.submit', 'BeforeAgent'], exit2: 'block', plainStdoutIsContext: true, honoursDecisionBlock: true, acceptsAdditionalContext: true },
   Notification: { aliases: ['notification'], matcherField: 'notification_type' },
-  Stop: { aliases: ['stop', 'post-response', 'AfterAgent'], exit2: 'block', honoursDecisionBlock: true },
+  Stop: { aliases: ['stop', 'post-response', 'AfterAgent'], exit2: 'block', honoursDecisionBlock: true, blockKeepsAgentRunning: true },
   StopFailure: { aliases: ['stop-failure'], matcherField: 'error_type' },
   SubagentStart: { aliases: ['subagent-start'], matcherField: 'agent_type', acceptsAdditionalContext: true },
-  SubagentStop: { aliases: ['subagent-stop'], matcherField: 'agent_type', exit2: 'block', honoursDecisionBlock: true },
+  SubagentStop: { aliases: ['subagent-stop'], matcherField: 'agent_type', exit2: 'block', honoursDecisionBlock: true, blockKeepsAgentRunning: true },
   PreCompact: { aliases: ['compact', 'pre-compact', 'PreCompress'], matcherField: 'trigger', exit2: 'block', honoursDecisionBlock: true },
   PostCompact: { aliases: ['post-compact'], matcherField: 'trigger' },
   SessionStart: { aliases: ['session.start', 'session-start'], matcherField: 'source', plainStdoutIsContext: true, acceptsAdditionalContext: true },

@@ -1,0 +1,209 @@
+// The engine: filters and dispatches on the agent's main thread; everything slow happens in the pool.
+import { resolve } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
+import type { HookDefinition } from '../config/model.js';
+import { parseNativeHooks } from '../config/parse-native.js';
+import { HookpoolError } from '../errors.js';
+import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
+import { closestEventName, findEventSpec } from '../events/resolve-event.js';
+import { Planner, type PlannedHook } from '../plan/planner.js';
+import { Dispatcher } from '../run/dispatcher.js';
+import { expandArgs, expandCommand } from '../run/expand-template.js';
+import { baseEnvironment, contextEnvironment, type FireContext } from '../run/hook-env.js';
+import { buildHookInput, type InputContext } from '../run/hook-input.js';
+import type { HookOutcome } from '../run/outcome.js';
+import type { HookTask, PoolHost } from '../run/pool-host.js';
+import { createThreadHost } from '../run/thread-host.js';
+import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
+
+export interface HookEngine {
+  /** Runs the hooks of an event; resolves with their merged answer. Never rejects for a hook's misbehaviour. */
+  fire(event: string, payload?: Record<string, unknown>): Promise<FireResult>;
+  /** Whether any enabled hook would run for the event (and subject, e.g. a tool name). Synchronous. */
+  has(event: string, subject?: string): boolean;
+  /** Waits for background hooks up to `closeTimeout`, kills what is left, stops the pool. */
+  close(): Promise<void>;
+  /** The validated hooks, in config order. */
+  readonly hooks: readonly HookDefinition[];
+  /** Background hooks dropped because their queue was full. */
+  readonly droppedBackgroundHooks: number;
+}
+
+// One settled promise per event, shared by every fire that runs no hook: nothing is allocated.
+const NOOP_RESULTS = Object.fromEntries(
+  EVENT_NAMES.map((name) => [name, Promise.resolve(emptyFireResult(name) as FireResult)]),
+) as Record<EventName, Promise<FireResult>>;
+
+const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/**
+ * Creates a hook engine. Throws ERR_HOOKPOOL_INVALID_CONFIG / ERR_HOOKPOOL_INVALID_OPTIONS on bad input.
+ * @example
+ * const engine = createHookEngine({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: './check.sh' }] });
+ * const result = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+ */
+export function createHookEngine(options: HookEngineOptions = {}): HookEngine {
+  const resolved = parseEngineOptions(options);
+  return new Engine(resolved, parseNativeHooks(resolved.hooks));
+}
+
+class Engine implements HookEngine {
+  private readonly planner: Planner;
+  private readonly logger: Logger;
+  private readonly dispatcher: Dispatcher;
+  private readonly baseEnvByHook = new Map<string, Record<string, string>>();
+  private readonly inputContext: InputContext;
+  private readonly fireContext: FireContext;
+  private host: PoolHost | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: ResolvedEngineOptions,
+    readonly hooks: readonly HookDefinition[],
+  ) {
+    this.logger = options.logger ?? pino({ level: 'silent' });
+    for (const problem of options.problems ?? []) this.logger.warn(problem);
+    const active = options.disableAllHooks ? [] : hooks;
+    this.planner = new Planner(active);
+    const agentEnv = options.env ?? process.env;
+    for (const hook of active) this.baseEnvByHook.set(hook.id, baseEnvironment(hook.env, agentEnv));
+    this.inputContext = {
+      sessionId: options.sessionId,
+      cwd: options.cwd,
+      transcriptPath: options.transcriptPath,
+      permissionMode: options.permissionMode,
+    };
+    this.fireContext = { sessionId: options.sessionId, cwd: options.cwd, projectDir: options.projectDir ?? options.cwd };
+    this.dispatcher = new Dispatcher(() => this.poolHost(), {
+      ...options.pool,
+      onDrop: (task, firstOfBurst) => {
+        if (firstOfBurst) this.logger.warn({ hook: task.hookId }, 'background queue full: dropping the oldest waiting hooks');
+      },
+    });
+    if (!this.planner.isEmpty) this.poolHost(); // warm the workers before the first fire
+  }
+
+  get droppedBackgroundHooks(): number {
+    return this.dispatcher.dropped;
+  }
+
+  fire(event: string, payload: Record<string, unknown> = EMPTY_PAYLOAD): Promise<FireResult> {
+    const spec = findEventSpec(event);
+    if (spec === undefined) return Promise.reject(unknownEvent(event));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      return Promise.reject(new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${event}"): the payload must be a JSON object`));
+    }
+    if (!this.planner.hasEvent(spec.name)) return NOOP_RESULTS[spec.name];
+    const subject = spec.matcherField === null ? '' : payload[spec.matcherField];
+    const plan = this.planner.plan(spec, typeof subject === 'string' ? subject : '');
+    if (plan.length === 0) return NOOP_RESULTS[spec.name];
+    return this.run(spec, payload, plan);
+  }
+
+  has(event: string, subject?: string): boolean {
+    const spec = findEventSpec(event);
+    if (spec === undefined || !this.planner.hasEvent(spec.name)) return false;
+    return subject === undefined || this.planner.plan(spec, subject).length > 0;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[]): Promise<FireResult> {
+    if (this.closing) throw new HookpoolError('ERR_HOOKPOOL_CLOSED', `fire("${spec.name}") after close()`);
+    const { sessionId, cwd } = this.options;
+    const chosen = plan.filter((planned) => planned.payloadFilter === null || planned.payloadFilter(payload, sessionId, cwd));
+    const input = buildHookInput(spec, payload, this.inputContext);
+    const stdin = serialize(spec, input);
+    const contextEnv = contextEnvironment(spec, input, this.fireContext);
+    const foreground: PlannedHook[] = [];
+    for (const planned of chosen) {
+      if (!planned.hook.background) {
+        foreground.push(planned);
+        continue;
+      }
+      this.dispatcher.runBackground(this.taskFor(planned.hook, input, stdin, contextEnv), (outcome) => this.report(spec, outcome, true));
+    }
+    if (foreground.length === 0) return NOOP_RESULTS[spec.name];
+    const outcomes = await Promise.all(
+      foreground.map((planned) => this.dispatcher.runForeground(this.taskFor(planned.hook, input, stdin, contextEnv))),
+    );
+    for (const outcome of outcomes) this.report(spec, outcome, false);
+    const { result, warnings } = aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes);
+    for (const warning of warnings) this.logger.warn({ event: spec.name }, warning);
+    return result;
+  }
+
+  private taskFor(hook: HookDefinition, input: Record<string, unknown>, stdin: string, contextEnv: Record<string, string>): HookTask {
+    const { pool } = this.options;
+    const [file, argv] = commandLine(hook, input);
+    return {
+      hookId: hook.id,
+      file,
+      argv,
+      cwd: hook.cwd === undefined ? this.options.cwd : resolve(this.options.cwd, hook.cwd),
+      env: { ...this.baseEnvByHook.get(hook.id), ...contextEnv },
+      stdin,
+      timeoutMs: hook.timeoutMs,
+      killGraceMs: pool.killGraceMs,
+      pipeGraceMs: pool.pipeGraceMs,
+      maxOutputBytes: hook.maxOutputBytes,
+      killDescendants: hook.killDescendants,
+    };
+  }
+
+  private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
+    const { id, status, exitCode, signal, durationMs, truncated, error } = outcome;
+    this.logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
+    if (status === 'timed_out') this.logger.warn({ event: spec.name, hook: id, durationMs }, 'hook timed out and was killed');
+    else if (status !== 'ok' && status !== 'exit_nonzero') this.logger.warn({ event: spec.name, hook: id, status, error }, `hook ${status}`);
+    if (truncated) this.logger.warn({ event: spec.name, hook: id }, 'hook output truncated at maxOutputBytes');
+    try {
+      this.options.onHookSettled?.({ event: spec.name, background, outcome });
+    } catch (observerError) {
+      this.logger.error({ err: observerError }, 'onHookSettled threw');
+    }
+  }
+
+  private poolHost(): PoolHost {
+    this.host ??= createThreadHost({
+      maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
+      threads: this.options.pool.threads,
+      onWarning: (message) => this.logger.warn(message),
+    });
+    return this.host;
+  }
+
+  private async shutdown(): Promise<void> {
+    if (this.host === undefined) return;
+    const { closeTimeout, pool } = this.options;
+    if (!(await this.dispatcher.whenIdle(closeTimeout))) {
+      this.dispatcher.abortQueued('the engine closed before the hook started');
+      await this.host.abortAll(pool.killGraceMs);
+      await this.dispatcher.whenIdle(pool.killGraceMs + pool.pipeGraceMs + 2_000);
+    }
+    await this.host.close();
+  }
+}
+
+function commandLine(hook: HookDefinition, input: Record<string, unknown>): [string, string[]] {
+  if (hook.command !== undefined) return ['/bin/sh', ['-c', hook.template ? expandCommand(hook.command, input) : hook.command]];
+  const args = hook.template ? expandArgs(hook.args!, input) : hook.args!;
+  return [args[0]!, args.slice(1)];
+}
+
+function serialize(spec: EventSpec, input: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(input);
+  } catch (error) {
+    throw new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${spec.name}"): the payload cannot be written as JSON: ${(error as Error).message}`);
+  }
+}
+
+function unknownEvent(event: string): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_UNKNOWN_EVENT', `unknown event "${event}" (did you mean "${closestEventName(event)}"?)`);
+}

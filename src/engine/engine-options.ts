@@ -1,0 +1,56 @@
+// What createHookEngine accepts, validated once with zod.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { formatIssues } from '../config/format-issues.js';
+import { HookpoolError } from '../errors.js';
+
+const loggerShape = z.custom<Logger>(
+  (value) => typeof value === 'object' && value !== null && ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown>)[level] === 'function'),
+  { message: 'expected a pino-compatible logger (debug, info, warn and error methods)' },
+);
+
+const poolSchema = z.strictObject({
+  threads: z.number().int().min(1).max(64).default(2).describe('worker threads in the pool'),
+  maxConcurrentHooks: z.number().int().min(1).max(4096).default(64).describe('hook processes running at once; more wait'),
+  backgroundConcurrency: z.number().int().min(1).default(8).describe('background hooks running at once'),
+  backgroundQueueSize: z.number().int().min(1).default(1000).describe('background hooks waiting; when full the oldest is dropped'),
+  killGraceMs: z.number().int().min(0).default(100).describe('SIGTERM to SIGKILL'),
+  pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
+});
+
+export const engineOptionsSchema = z.strictObject({
+  hooks: z.array(z.unknown()).default([]),
+  cwd: z.string().default(() => process.cwd()),
+  projectDir: z.string().optional().describe('CLAUDE_PROJECT_DIR; defaults to cwd'),
+  sessionId: z.string().min(1).default(() => randomUUID()),
+  transcriptPath: z.string().optional(),
+  permissionMode: z.string().optional(),
+  logger: loggerShape.optional(),
+  closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
+  host: z.enum(['thread']).default('thread'),
+  pool: poolSchema.default(poolSchema.parse({})),
+  maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
+  env: z.record(z.string(), z.string().optional()).optional().describe("the agent environment hooks inherit from; defaults to process.env"),
+  onHookSettled: z.custom<(settled: HookSettled) => void>((value) => typeof value === 'function').optional(),
+  // Accepted so that `createHookEngine({ ...await loadHooksConfig(), ... })` works.
+  problems: z.array(z.string()).optional(),
+  files: z.array(z.unknown()).optional(),
+  disableAllHooks: z.boolean().optional(),
+});
+
+export type HookEngineOptions = z.input<typeof engineOptionsSchema>;
+export type ResolvedEngineOptions = z.output<typeof engineOptionsSchema>;
+
+/** Reported for every hook run, foreground or background. */
+export interface HookSettled {
+  event: string;
+  background: boolean;
+  outcome: import('../run/outcome.js').HookOutcome;
+}
+
+export function parseEngineOptions(options: unknown): ResolvedEngineOptions {
+  const result = engineOptionsSchema.safeParse(options ?? {});
+  if (result.success) return result.data;
+  throw new HookpoolError('ERR_HOOKPOOL_INVALID_OPTIONS', formatIssues(result.error, 'createHookEngine options').join('\n'));
+}

@@ -1,0 +1,8 @@
+// hookpool's public API.
+export { createHookEngine, type HookEngine } from './engine/create-engine.js';
+export type { HookEngineOptions, HookSettled } from './engine/engine-options.js';
+export type { FireResult, Decision } from './aggregate/fire-result.js';
+export type { HookOutcome, HookStatus } from './run/outcome.js';
+export type { HookDefinition, EnvPolicy, HookSource, ConfigFormat } from './config/model.js';
+export { EVENT_SPECS, EVENT_NAMES, type EventName, type EventSpec } from './events/event-specs.js';
+export { HookpoolError, ERROR_CODES, type ErrorCode } from './errors.js';

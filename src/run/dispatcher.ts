@@ -1,0 +1,113 @@
+// Decides when each hook run starts: a cap on hooks running at once, foreground fires ahead of
+// background ones, and a bounded background queue that drops its oldest entry when full.
+import { failedOutcome, type HookOutcome } from './outcome.js';
+import type { HookTask, PoolHost } from './pool-host.js';
+
+export interface DispatcherOptions {
+  maxConcurrentHooks: number;
+  backgroundConcurrency: number;
+  backgroundQueueSize: number;
+  /** A background hook was dropped because the queue was full; `firstOfBurst` once per burst. */
+  onDrop: (task: HookTask, firstOfBurst: boolean) => void;
+}
+
+interface Job {
+  task: HookTask;
+  settle: (outcome: HookOutcome) => void;
+}
+
+export class Dispatcher {
+  private running = 0;
+  private backgroundRunning = 0;
+  private readonly foreground: Job[] = [];
+  private readonly background: Job[] = [];
+  private readonly idleWaiters: (() => void)[] = [];
+  private burstDropping = false;
+  dropped = 0;
+
+  constructor(
+    private readonly host: () => PoolHost,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  /** Runs a hook the fire waits for. */
+  runForeground(task: HookTask): Promise<HookOutcome> {
+    return new Promise((settle) => {
+      this.foreground.push({ task, settle });
+      this.pump();
+    });
+  }
+
+  /** Queues a hook the fire does not wait for; `settle` gets its outcome (aborted when dropped). */
+  runBackground(task: HookTask, settle: (outcome: HookOutcome) => void): void {
+    if (this.background.length >= this.options.backgroundQueueSize) {
+      const oldest = this.background.shift()!;
+      this.dropped++;
+      this.options.onDrop(oldest.task, !this.burstDropping);
+      this.burstDropping = true;
+      oldest.settle(failedOutcome(oldest.task.hookId, 'aborted', 'dropped: the background queue was full'));
+    }
+    this.background.push({ task, settle });
+    this.pump();
+  }
+
+  get pending(): number {
+    return this.running + this.foreground.length + this.background.length;
+  }
+
+  /** Resolves when nothing is running or queued, or after `timeoutMs`; true when idle. */
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    if (this.pending === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.idleWaiters.splice(this.idleWaiters.indexOf(onIdle), 1);
+        resolve(false);
+      }, timeoutMs);
+      const onIdle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.idleWaiters.push(onIdle);
+    });
+  }
+
+  /** Settles every queued hook as aborted, without running it. */
+  abortQueued(reason: string): void {
+    for (const job of [...this.foreground.splice(0), ...this.background.splice(0)]) {
+      job.settle(failedOutcome(job.task.hookId, 'aborted', reason));
+    }
+    this.notifyIfIdle();
+  }
+
+  private pump(): void {
+    while (this.running < this.options.maxConcurrentHooks) {
+      if (this.foreground.length > 0) {
+        this.start(this.foreground.shift()!, false);
+      } else if (this.background.length > 0 && this.backgroundRunning < this.options.backgroundConcurrency) {
+        this.start(this.background.shift()!, true);
+      } else {
+        break;
+      }
+    }
+    if (this.background.length === 0) this.burstDropping = false;
+  }
+
+  private start(job: Job, background: boolean): void {
+    this.running++;
+    if (background) this.backgroundRunning++;
+    void this.host()
+      .run(job.task)
+      .then((outcome) => {
+        this.running--;
+        if (background) this.backgroundRunning--;
+        job.settle(outcome);
+        this.pump();
+        this.notifyIfIdle();
+      });
+  }
+
+  private notifyIfIdle(): void {
+    if (this.pending !== 0) return;
+    for (const waiter of this.idleWaiters.splice(0)) waiter();
+  }
+}

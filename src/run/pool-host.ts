@@ -1,0 +1,21 @@
+import type { HookOutcome, SpawnTask } from './outcome.js';
+
+/** A hook to run, before the host gives it a registry slot. */
+export type HookTask = Omit<SpawnTask, 'slot'>;
+
+/** Where the piscina pool lives: in the agent's process, or in a sandbox process. */
+export interface PoolHost {
+  /** Runs one hook process to its outcome; never rejects. */
+  run(task: HookTask): Promise<HookOutcome>;
+  /** Kills every running hook's process group (SIGTERM, grace, SIGKILL); their outcomes settle as aborted. */
+  abortAll(graceMs: number): Promise<void>;
+  /** Stops the pool; the hooks it ran are all settled by then. */
+  close(): Promise<void>;
+}
+
+export interface PoolHostOptions {
+  /** Hooks running at once; also the size of the process-group registry. */
+  maxConcurrentHooks: number;
+  threads: number;
+  onWarning: (message: string) => void;
+}
