@@ -3,10 +3,10 @@ import type { HookDefinition } from './model.js';
 
 type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
 
-/** What makes two hooks "the same hook" when several files define it: they then run once. */
+/** Two hooks are the same hook when everything but where they were written matches: they then run once. */
 export function hookIdentity(hook: Unnamed): string {
-  const run = hook.command !== undefined ? `sh:${hook.command}` : `argv:${JSON.stringify(hook.args)}`;
-  return `${hook.event}\u0000${hook.matcher ?? '*'}\u0000${JSON.stringify(hook.filter ?? null)}\u0000${run}`;
+  const { source: _source, ...definition } = hook;
+  return JSON.stringify(definition);
 }
 
 /**

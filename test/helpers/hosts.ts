@@ -1,0 +1,2 @@
+// Every pool host runs the same integration suites.
+export const HOSTS = ['thread'] as const;

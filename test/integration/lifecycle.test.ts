@@ -1,0 +1,93 @@
+// Guarantees 1, 4 and 6: the zero-hook path, background hooks and close(), a dying worker.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHookEngine, type HookEngine, type HookSettled } from '../../src/index.js';
+import { createThreadHost } from '../../src/run/thread-host.js';
+import { HOSTS } from '../helpers/hosts.js';
+import { expectNoneAlive, livingProcesses, openFdCount, threadCount, uniqueSleep } from '../helpers/processes.js';
+
+describe.each(HOSTS)('lifecycle on the %s host', (host) => {
+  let engine: HookEngine | undefined;
+  afterEach(async () => engine?.close());
+
+  it('returns one shared settled result and starts no pool when no hook matches', async () => {
+    const threadsBefore = threadCount();
+    engine = createHookEngine({ host, hooks: [] });
+    const first = engine.fire('PreToolUse', { tool_name: 'Bash' });
+    expect(engine.fire('PreToolUse', { tool_name: 'Read' })).toBe(first);
+    expect(await first).toMatchObject({ event: 'PreToolUse', blocked: false, hooks: [] });
+    expect(Object.isFrozen(await first)).toBe(true);
+    expect(threadCount()).toBe(threadsBefore);
+  });
+
+  it('shares the no-op result when hooks exist but none matches the subject', async () => {
+    engine = createHookEngine({ host, hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'true' }] });
+    expect(engine.fire('PreToolUse', { tool_name: 'Read' })).toBe(engine.fire('PreToolUse', { tool_name: 'Write' }));
+    expect(engine.fire('Stop', {})).toBe(engine.fire('Stop', {}));
+  });
+
+  it('does not wait for background hooks, and close() waits for them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hookpool-bg-'));
+    const settled: HookSettled[] = [];
+    engine = createHookEngine({ host, onHookSettled: (s) => settled.push(s),
+      hooks: [{ id: 'notify', event: 'SessionEnd', command: `sleep 0.3; echo sent > ${dir}/done`, background: true }] });
+    const result = await engine.fire('SessionEnd', { reason: 'exit' });
+    expect(result.hooks).toEqual([]);
+    expect(existsSync(join(dir, 'done'))).toBe(false);
+    await engine.close();
+    expect(readFileSync(join(dir, 'done'), 'utf8')).toBe('sent\n');
+    expect(settled).toMatchObject([{ event: 'SessionEnd', background: true, outcome: { id: 'notify', status: 'ok' } }]);
+  });
+
+  it('kills background hooks still running at the close deadline and leaves nothing alive', async () => {
+    const sleep = uniqueSleep();
+    const settled: HookSettled[] = [];
+    engine = createHookEngine({ host, closeTimeout: 200, onHookSettled: (s) => settled.push(s),
+      pool: { backgroundConcurrency: 2 },
+      hooks: [{ event: 'PostToolUse', command: `sleep ${sleep} & sleep ${sleep}`, background: true, timeout: 60_000 }] });
+    for (let i = 0; i < 5; i++) await engine.fire('PostToolUse', { tool_name: 'Edit' });
+    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length).toBeGreaterThan(0);
+    await engine.close();
+    expect(livingProcesses(`sleep ${sleep}`)).toEqual([]);
+    expect(settled).toHaveLength(5);
+    expect(settled.every((s) => s.outcome.status === 'aborted')).toBe(true);
+  });
+
+  it('drops the oldest waiting background hooks when the queue is full, and counts them', async () => {
+    const settled: HookSettled[] = [];
+    engine = createHookEngine({ host, onHookSettled: (s) => settled.push(s),
+      pool: { backgroundConcurrency: 1, backgroundQueueSize: 3 },
+      hooks: [{ event: 'Notification', command: 'sleep 0.05', background: true }] });
+    for (let i = 0; i < 10; i++) await engine.fire('Notification', { message: String(i) });
+    await engine.close();
+    expect(engine.droppedBackgroundHooks).toBe(6); // one running, three waiting, six pushed out
+    expect(settled.filter((s) => s.outcome.error?.startsWith('dropped'))).toHaveLength(6);
+    expect(settled.filter((s) => s.outcome.status === 'ok')).toHaveLength(4);
+  });
+
+  it('leaks no file descriptors over many fires', async () => {
+    engine = createHookEngine({ host, hooks: [{ event: 'PreToolUse', command: 'echo out; echo err >&2' }] });
+    await engine.fire('PreToolUse', { tool_name: 'Bash' });
+    const before = openFdCount();
+    for (let i = 0; i < 50; i++) await engine.fire('PreToolUse', { tool_name: 'Bash' });
+    expect(openFdCount()).toBeLessThanOrEqual(before);
+  });
+});
+
+describe('a worker thread that dies mid-task', () => {
+  it('settles the fire as crashed, kills its processes and replaces the worker', async () => {
+    const sleep = uniqueSleep();
+    const host = createThreadHost({ maxConcurrentHooks: 4, threads: 1, onWarning: () => {} });
+    const task = { hookId: 'victim', file: 'sleep', argv: [sleep], cwd: process.cwd(), env: { PATH: process.env.PATH! }, stdin: '',
+      timeoutMs: 60_000, killGraceMs: 100, pipeGraceMs: 100, maxOutputBytes: 1024, killDescendants: true };
+    const running = host.run(task);
+    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length).toBe(1);
+    await host.pool.threads[0]!.terminate();
+    expect(await running).toMatchObject({ id: 'victim', status: 'crashed' });
+    await expectNoneAlive(`sleep ${sleep}`);
+    expect(await host.run({ ...task, file: 'true', argv: [] })).toMatchObject({ status: 'ok' });
+    await host.close();
+  });
+});
