@@ -15,6 +15,7 @@ import { baseEnvironment, contextEnvironment, type FireContext } from '../run/ho
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { HookTask, PoolHost } from '../run/pool-host.js';
+import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
@@ -170,7 +171,7 @@ class Engine implements HookEngine {
   }
 
   private poolHost(): PoolHost {
-    this.host ??= createThreadHost({
+    this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
       onWarning: (message) => this.logger.warn(message),

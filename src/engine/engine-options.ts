@@ -28,7 +28,7 @@ export const engineOptionsSchema = z.strictObject({
   permissionMode: z.string().optional(),
   logger: loggerShape.optional(),
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread']).default('thread'),
+  host: z.enum(['thread', 'process']).default('thread').describe('where the pool lives: in this process, or in a sandbox process forked once'),
   pool: poolSchema.default(poolSchema.parse({})),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
   env: z.record(z.string(), z.string().optional()).optional().describe("the agent environment hooks inherit from; defaults to process.env"),

@@ -5,13 +5,13 @@ import { GroupRegistry } from './group-registry.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { signalGroup } from './process-group.js';
-import { workerFileUrl } from './worker-file.js';
+import { compiledEntryUrl } from './worker-file.js';
 
 export function createThreadHost(options: PoolHostOptions): PoolHost & { readonly pool: Piscina } {
   const registry = new GroupRegistry(options.maxConcurrentHooks);
   const running = new Set<number>();
   const pool = new Piscina({
-    filename: workerFileUrl().href,
+    filename: compiledEntryUrl('spawn-hook').href,
     // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
     // children stay zombies until the next task arrives.
     atomics: 'disabled',

@@ -1,6 +1,7 @@
-// Worker threads run compiled JavaScript. From the build the worker sits beside this file's
-// folder; from source (tests run the .ts files) it is taken from the build, which `npm test` makes first.
-export function workerFileUrl(): URL {
-  const fromBuild = new URL('../../workers/spawn-hook.js', import.meta.url);
-  return import.meta.url.endsWith('.ts') ? new URL('../../dist/workers/spawn-hook.js', import.meta.url) : fromBuild;
+// Worker threads and the sandbox process run compiled JavaScript. From the build the entries sit
+// beside this file's folder; from source (tests run the .ts files) they come from the build,
+// which `npm test` makes first.
+export function compiledEntryUrl(name: 'spawn-hook' | 'sandbox-process'): URL {
+  const root = import.meta.url.endsWith('.ts') ? '../../dist/workers/' : '../../workers/';
+  return new URL(`${root}${name}.js`, import.meta.url);
 }

@@ -1,2 +1,2 @@
 // Every pool host runs the same integration suites.
-export const HOSTS = ['thread'] as const;
+export const HOSTS = ['thread', 'process'] as const;

@@ -1,0 +1,31 @@
+// The sandbox process: hosts the same piscina pool as the thread host, for the agent, over IPC.
+// When the agent's channel closes (exit, crash, SIGKILL) it kills every hook group it owns and exits.
+import type { FromSandbox, ToSandbox } from '../src/run/sandbox-protocol.js';
+import { SANDBOX_ID_VARIABLE } from '../src/run/sandbox-protocol.js';
+import type { PoolHost } from '../src/run/pool-host.js';
+import { createThreadHost } from '../src/run/thread-host.js';
+
+const ORPHAN_KILL_GRACE_MS = 100;
+
+let host: PoolHost | undefined;
+let sandboxId = '';
+
+const send = (message: FromSandbox) => process.send?.(message);
+
+process.on('message', (message: ToSandbox) => {
+  if (message.t === 'init') {
+    sandboxId = message.sandboxId;
+    host = createThreadHost({ ...message.options, onWarning: (text) => send({ t: 'warning', message: text }) });
+  } else if (message.t === 'run') {
+    const env = { ...message.task.env, [SANDBOX_ID_VARIABLE]: sandboxId };
+    void host!.run({ ...message.task, env }).then((outcome) => send({ t: 'done', id: message.id, outcome }));
+  } else if (message.t === 'abort') {
+    void host!.abortAll(message.graceMs).then(() => send({ t: 'aborted' }));
+  } else {
+    void host!.close().then(() => process.disconnect());
+  }
+});
+
+process.on('disconnect', () => {
+  void (host?.abortAll(ORPHAN_KILL_GRACE_MS) ?? Promise.resolve()).finally(() => process.exit(0));
+});
