@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { aggregateFire } from '../aggregate/aggregate-fire.js';
 import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
+import { StopLoopGuard } from '../aggregate/stop-loop-guard.js';
 import type { HookDefinition } from '../config/model.js';
 import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
@@ -17,6 +18,7 @@ import type { HookOutcome } from '../run/outcome.js';
 import type { HookTask, PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
+import { runChain } from './run-chain.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
 export interface HookEngine {
@@ -54,6 +56,7 @@ class Engine implements HookEngine {
   private readonly planner: Planner;
   private readonly logger: Logger;
   private readonly dispatcher: Dispatcher;
+  private readonly stopLoops: StopLoopGuard;
   private readonly baseEnvByHook = new Map<string, Record<string, string>>();
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
@@ -68,6 +71,7 @@ class Engine implements HookEngine {
     for (const problem of options.problems ?? []) this.logger.warn(problem);
     const active = options.disableAllHooks ? [] : hooks;
     this.planner = new Planner(active);
+    this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
     const agentEnv = options.env ?? process.env;
     for (const hook of active) this.baseEnvByHook.set(hook.id, baseEnvironment(hook.env, agentEnv));
     this.inputContext = {
@@ -119,27 +123,47 @@ class Engine implements HookEngine {
     const { sessionId, cwd } = this.options;
     const chosen = plan.filter((planned) => planned.payloadFilter === null || planned.payloadFilter(payload, sessionId, cwd));
     const input = buildHookInput(spec, payload, this.inputContext);
-    const stdin = serialize(spec, input);
-    const contextEnv = contextEnvironment(spec, input, this.fireContext);
+    const session = typeof input.session_id === 'string' ? input.session_id : sessionId;
+    if (spec.blockKeepsAgentRunning && input.stop_hook_active === undefined) {
+      input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
+    }
+    const prepared = this.prepare(spec, input);
     const foreground: PlannedHook[] = [];
     for (const planned of chosen) {
-      if (!planned.hook.background) {
+      if (planned.hook.background) {
+        this.dispatcher.runBackground(this.taskFor(planned.hook, prepared), (outcome) => this.report(spec, outcome, true));
+      } else {
         foreground.push(planned);
-        continue;
       }
-      this.dispatcher.runBackground(this.taskFor(planned.hook, input, stdin, contextEnv), (outcome) => this.report(spec, outcome, true));
     }
     if (foreground.length === 0) return NOOP_RESULTS[spec.name];
-    const outcomes = await Promise.all(
-      foreground.map((planned) => this.dispatcher.runForeground(this.taskFor(planned.hook, input, stdin, contextEnv))),
-    );
+
+    const runOne = (planned: PlannedHook, stepInput: PreparedInput) => this.dispatcher.runForeground(this.taskFor(planned.hook, stepInput));
+    const parallel = foreground.filter((planned) => !planned.hook.sequential);
+    const [parallelOutcomes, chain] = await Promise.all([
+      Promise.all(parallel.map((planned) => runOne(planned, prepared))),
+      runChain(spec, foreground.filter((planned) => planned.hook.sequential), input, (planned, stepInput) =>
+        runOne(planned, stepInput === input ? prepared : this.prepare(spec, stepInput))),
+    ]);
+    const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
+    const outcomes = foreground.map((planned) => outcomeOf.get(planned) ?? chain.outcomes.get(planned)!);
     for (const outcome of outcomes) this.report(spec, outcome, false);
-    const { result, warnings } = aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes);
-    for (const warning of warnings) this.logger.warn({ event: spec.name }, warning);
-    return result;
+
+    const merged = aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes);
+    // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
+    if (chain.finalToolInput !== null) merged.result.updatedInput = chain.finalToolInput;
+    const guarded = this.stopLoops.apply(session, merged.result);
+    for (const warning of [...merged.warnings, ...(guarded.warning ? [guarded.warning] : [])]) this.logger.warn({ event: spec.name }, warning);
+    return guarded.result;
   }
 
-  private taskFor(hook: HookDefinition, input: Record<string, unknown>, stdin: string, contextEnv: Record<string, string>): HookTask {
+  /** The input as each hook receives it: the stdin JSON (written once per fire) and the context variables. */
+  private prepare(spec: EventSpec, input: Record<string, unknown>): PreparedInput {
+    const stdin = serialize(spec, input);
+    return { input, stdin, contextEnv: contextEnvironment(spec, input, this.fireContext) };
+  }
+
+  private taskFor(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput): HookTask {
     const { pool } = this.options;
     const [file, argv] = commandLine(hook, input);
     return {
@@ -203,6 +227,12 @@ function serialize(spec: EventSpec, input: Record<string, unknown>): string {
   } catch (error) {
     throw new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${spec.name}"): the payload cannot be written as JSON: ${(error as Error).message}`);
   }
+}
+
+interface PreparedInput {
+  input: Record<string, unknown>;
+  stdin: string;
+  contextEnv: Record<string, string>;
 }
 
 function unknownEvent(event: string): HookpoolError {

@@ -13,13 +13,13 @@ export function uniqueSleep(): string {
   return `${300 + Math.floor(Math.random() * 9000)}.${Math.floor(Math.random() * 1000)}`;
 }
 
-/** Live (not zombie) processes whose command line contains `needle`. */
+/** Live (not zombie) processes whose command line contains `needle`, as `pid ppid stat args` lines. */
 export function livingProcesses(needle: string): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
+  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,stat=,args='], { encoding: 'utf8' });
   return out
     .split('\n')
     .filter((line) => line.includes(needle) && !line.includes('ps -eo'))
-    .filter((line) => !/^\s*\d+\s+Z/.test(line));
+    .filter((line) => !/^\s*\d+\s+\d+\s+Z/.test(line));
 }
 
 /** Polls until no live process matches, or fails with what is still alive. */

@@ -1,0 +1,35 @@
+import type { EventSpec, PermissionAnswer } from '../events/event-specs.js';
+import type { Decision } from './fire-result.js';
+
+// deny > defer > ask > allow (PROTOCOL.md, "Several hooks on one fire"); block counts as deny.
+const rankOf: Readonly<Record<Decision, number>> = { allow: 0, ask: 1, defer: 2, deny: 3, block: 3 };
+
+/** How strongly a decision holds the agent back; higher wins when hooks disagree. */
+export function decisionRank(decision: Decision): number {
+  return rankOf[decision];
+}
+
+/** deny and block: the decisions that refuse the action. */
+export function isRefusal(decision: Decision | null): boolean {
+  return decision === 'deny' || decision === 'block';
+}
+
+/** The refusal an event speaks: `deny` where hooks answer a permission question, else `block`. */
+export function refusalFor(spec: EventSpec): Decision {
+  return spec.permissionAnswer === null ? 'block' : 'deny';
+}
+
+const permissionDecisions: Readonly<Record<PermissionAnswer, readonly Decision[]>> = {
+  permissionDecision: ['allow', 'deny', 'ask', 'defer'],
+  decisionBehavior: ['allow', 'deny'],
+};
+
+/** The decisions a hook may give where the event asks it a permission question. */
+export function permissionDecisionsFor(answer: PermissionAnswer): readonly Decision[] {
+  return permissionDecisions[answer];
+}
+
+/** Narrows hook-written text to one of the allowed decisions. */
+export function isDecisionIn(allowed: readonly Decision[], value: string): value is Decision {
+  return (allowed as readonly string[]).includes(value);
+}

@@ -1,0 +1,68 @@
+import { EVENT_SPECS, type EventName } from '../events/event-specs.js';
+import { HookpoolError } from '../errors.js';
+import type { FireResult } from './fire-result.js';
+
+/** Blocks of Stop-like events honoured in a row before the agent is let go (PROTOCOL.md). */
+export const DEFAULT_MAX_CONSECUTIVE_BLOCKS = 8;
+
+export interface StopLoopGuardOptions {
+  /**
+   * Consecutive blocks honoured per session and event; the next one is not.
+   * @default 8
+   */
+  maxConsecutiveBlocks?: number;
+}
+
+/**
+ * Stops a Stop hook that always blocks from keeping the agent busy forever. Counts, per session
+ * and event, consecutive fires whose result kept the agent running (events marked
+ * `blockKeepsAgentRunning`); past the limit the block is dropped with a warning and the count
+ * starts again. Stop and SubagentStop count apart: a subagent finishing quietly in the middle of
+ * the main agent's loop must not reset the main agent's count.
+ */
+export class StopLoopGuard {
+  readonly #maxConsecutiveBlocks: number;
+  /** `${event}\0${sessionId}` to the consecutive blocks so far; absent means none. */
+  readonly #blocks = new Map<string, number>();
+
+  constructor(options: StopLoopGuardOptions = {}) {
+    const max = options.maxConsecutiveBlocks ?? DEFAULT_MAX_CONSECUTIVE_BLOCKS;
+    if (!Number.isInteger(max) || max < 0) {
+      throw new HookpoolError(
+        'ERR_HOOKPOOL_INVALID_OPTIONS',
+        `maxConsecutiveBlocks must be a whole number of blocks (0 or more), got ${String(max)}.`,
+      );
+    }
+    this.#maxConsecutiveBlocks = max;
+  }
+
+  /** True once the previous fire of this event blocked: the value of `stop_hook_active`. */
+  isActive(sessionId: string, event: EventName): boolean {
+    return this.#blocks.has(keyOf(sessionId, event));
+  }
+
+  /** Counts a fire's result and returns it, or a copy that lets the agent stop once the limit is passed. */
+  apply(sessionId: string, result: FireResult): { result: FireResult; warning?: string } {
+    if (!EVENT_SPECS[result.event].blockKeepsAgentRunning) return { result };
+    const key = keyOf(sessionId, result.event);
+    if (!result.blocked) {
+      this.#blocks.delete(key);
+      return { result };
+    }
+    const blocks = (this.#blocks.get(key) ?? 0) + 1;
+    if (blocks <= this.#maxConsecutiveBlocks) {
+      this.#blocks.set(key, blocks);
+      return { result };
+    }
+    this.#blocks.delete(key);
+    const warning =
+      `${result.event} hooks blocked ${blocks} times in a row in session "${sessionId}"; ` +
+      `the block is not honoured past maxConsecutiveBlocks (${this.#maxConsecutiveBlocks}) and the agent may stop.`;
+    const textTruncated = result.textTruncated.filter((field) => field !== 'reason');
+    return { result: { ...result, blocked: false, decision: null, reason: null, textTruncated }, warning };
+  }
+}
+
+function keyOf(sessionId: string, event: EventName): string {
+  return `${event}\0${sessionId}`;
+}

@@ -1,0 +1,34 @@
+// Sequential hooks: run one after another, by priority then config order, each hook's
+// updatedInput becoming the next hook's tool_input (a waterfall).
+import { readHookOutput } from '../aggregate/read-hook-output.js';
+import type { EventSpec } from '../events/event-specs.js';
+import type { PlannedHook } from '../plan/planner.js';
+import type { HookOutcome } from '../run/outcome.js';
+
+export interface ChainRun {
+  outcomes: Map<PlannedHook, HookOutcome>;
+  /** The tool input after the last hook that changed it; null when none did. */
+  finalToolInput: Record<string, unknown> | null;
+}
+
+export async function runChain(
+  spec: EventSpec,
+  chain: readonly PlannedHook[],
+  input: Record<string, unknown>,
+  run: (planned: PlannedHook, input: Record<string, unknown>) => Promise<HookOutcome>,
+): Promise<ChainRun> {
+  const ordered = [...chain].sort((a, b) => a.hook.priority - b.hook.priority || a.configIndex - b.configIndex);
+  const outcomes = new Map<PlannedHook, HookOutcome>();
+  let current = input;
+  let finalToolInput: Record<string, unknown> | null = null;
+  for (const planned of ordered) {
+    const outcome = await run(planned, current);
+    outcomes.set(planned, outcome);
+    const { updatedInput } = readHookOutput(spec, outcome, planned.hook.exitCodes);
+    if (updatedInput !== null) {
+      finalToolInput = updatedInput;
+      current = { ...current, tool_input: updatedInput };
+    }
+  }
+  return { outcomes, finalToolInput };
+}

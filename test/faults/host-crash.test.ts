@@ -1,0 +1,54 @@
+// The sandbox process killed mid-fire, and the agent killed mid-fire.
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHookEngine, type HookEngine } from '../../src/index.js';
+import { expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+
+function sandboxPids(): number[] {
+  const out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.includes('sandbox-process')).map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+describe('the sandbox process killed with SIGKILL mid-fire', () => {
+  let engine: HookEngine | undefined;
+  afterEach(async () => engine?.close());
+
+  it('fails the in-flight fires as crashed, kills their processes, and restarts for later fires', async () => {
+    const sleep = uniqueSleep();
+    engine = createHookEngine({ host: 'process', hooks: [
+      { event: 'Stop', command: `sleep ${sleep} & sleep ${sleep}`, timeout: 60_000 },
+      { event: 'PreToolUse', command: 'echo alive' },
+    ] });
+    const fires = [engine.fire('Stop', {}), engine.fire('Stop', {})];
+    // Per hook: the `sh -c` leader (its command line holds the sleep too) and two sleeps.
+    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length).toBe(6);
+    const [pid] = sandboxPids();
+    process.kill(pid!, 'SIGKILL');
+    for (const result of await Promise.all(fires)) {
+      expect(result.hooks[0]).toMatchObject({ status: 'crashed', error: expect.stringContaining('sandbox process died') });
+      expect(result.blocked).toBe(false);
+    }
+    await expectNoneAlive(`sleep ${sleep}`);
+    expect((await engine.fire('PreToolUse', { tool_name: 'Bash' })).hooks[0]).toMatchObject({ status: 'ok', stdout: 'alive\n' });
+    expect(sandboxPids()).toHaveLength(1);
+  });
+});
+
+describe('the agent killed with SIGKILL while hooks run', () => {
+  it('leaves no hook alive when the pool lives in the sandbox process', async () => {
+    const sleep = uniqueSleep();
+    const agentScript = fileURLToPath(new URL('../fixtures/agents/fire-and-hang.mjs', import.meta.url));
+    const agent = spawn(process.execPath, [agentScript, 'process', sleep], { stdio: 'ignore' });
+    try {
+      await expect.poll(() => livingProcesses(`sleep ${sleep}`).length, { timeout: 10_000 }).toBe(3);
+      const [sandbox] = livingProcesses('sandbox-process').filter((line) => line.trim().split(/\s+/)[1] === String(agent.pid));
+      expect(sandbox).toBeDefined();
+      agent.kill('SIGKILL');
+      await expectNoneAlive(`sleep ${sleep}`);
+      await expect.poll(() => livingProcesses('sandbox-process').includes(sandbox!)).toBe(false);
+    } finally {
+      agent.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { HookVerdict } from '../../src/aggregate/hook-verdict.js';
+import { readHookOutput } from '../../src/aggregate/read-hook-output.js';
+import { EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
+
+/** The verdict of a hook that exited 0 printing `json` on the given event. */
+function readJson(event: EventName, json: unknown): HookVerdict {
+  const stdout = JSON.stringify(json);
+  return readHookOutput(
+    EVENT_SPECS[event],
+    { id: 'h1', status: 'ok', exitCode: 0, signal: null, durationMs: 1, stdout, stderr: '', truncated: false },
+    'claude',
+  );
+}
+
+const specific = (hookEventName: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName, ...fields } });
+
+describe('JSON output: universal fields', () => {
+  it('continue: false asks to stop the agent, with stopReason', () => {
+    expect(readJson('PostToolUse', { continue: false, stopReason: 'build broken' })).toMatchObject({ continue: false, stopReason: 'build broken' });
+    expect(readJson('PostToolUse', { continue: true }).continue).toBe(true);
+  });
+  it('reads systemMessage and suppressOutput', () => {
+    expect(readJson('Notification', { systemMessage: 'heads up', suppressOutput: true })).toMatchObject({ systemMessage: 'heads up', suppressOutput: true });
+  });
+});
+
+describe('JSON output: top-level decision', () => {
+  it('honours decision "block" with its reason where the event honours it', () => {
+    for (const event of ['UserPromptSubmit', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', 'PreCompact'] as const) {
+      expect(readJson(event, { decision: 'block', reason: 'why' })).toMatchObject({ decision: 'block', reason: 'why' });
+    }
+  });
+  it('reads the legacy PreToolUse "approve" and "block" as allow and deny', () => {
+    expect(readJson('PreToolUse', { decision: 'approve', reason: 'fine' })).toMatchObject({ decision: 'allow', reason: 'fine' });
+    expect(readJson('PreToolUse', { decision: 'block', reason: 'no' })).toMatchObject({ decision: 'deny', reason: 'no' });
+  });
+  it('ignores decision "block" with a warning on an event that does not honour it', () => {
+    const verdict = readJson('Notification', { decision: 'block', reason: 'no' });
+    expect(verdict.decision).toBeNull();
+    expect(verdict.warnings[0]).toMatch(/hook "h1": "decision" "block" is not accepted on Notification/);
+  });
+  it('gives a refusal without a reason a sentence naming the hook', () => {
+    expect(readJson('Stop', { decision: 'block' }).reason).toMatch(/hook "h1"/);
+  });
+});
+
+describe('JSON output: the Autohand shape', () => {
+  it('reads top-level allow, deny, ask and block on a tool event', () => {
+    expect(readJson('PreToolUse', { decision: 'allow' }).decision).toBe('allow');
+    expect(readJson('PreToolUse', { decision: 'deny', reason: 'r' })).toMatchObject({ decision: 'deny', reason: 'r' });
+    expect(readJson('PreToolUse', { decision: 'ask' }).decision).toBe('ask');
+    expect(readJson('PreToolUse', { decision: 'block' }).decision).toBe('deny');
+  });
+  it('reads top-level updatedInput and additionalContext', () => {
+    expect(readJson('PreToolUse', { decision: 'allow', updatedInput: { command: 'ls -a' }, additionalContext: 'ctx' }))
+      .toMatchObject({ updatedInput: { command: 'ls -a' }, additionalContext: 'ctx' });
+  });
+  it('reads top-level deny as block on a non-permission blocking event, and allow as no decision', () => {
+    expect(readJson('UserPromptSubmit', { decision: 'deny', reason: 'r' }).decision).toBe('block');
+    const allow = readJson('PostToolUse', { decision: 'allow' });
+    expect(allow.decision).toBeNull();
+    expect(allow.warnings).toEqual([]);
+  });
+  it('warns about top-level fields the event does not take', () => {
+    const verdict = readJson('Stop', { updatedInput: { a: 1 }, additionalContext: 'x' });
+    expect(verdict).toMatchObject({ updatedInput: null, additionalContext: null });
+    expect(verdict.warnings).toHaveLength(2);
+  });
+});
+
+describe('JSON output: hookSpecificOutput for PreToolUse', () => {
+  it('reads permissionDecision allow, deny, ask and defer with permissionDecisionReason', () => {
+    for (const permissionDecision of ['allow', 'deny', 'ask', 'defer'] as const) {
+      const verdict = readJson('PreToolUse', specific('PreToolUse', { permissionDecision, permissionDecisionReason: 'because' }));
+      expect(verdict).toMatchObject({ decision: permissionDecision, reason: 'because' });
+    }
+  });
+  it('takes updatedInput as the whole replacement tool input', () => {
+    const updatedInput = { command: 'npm test -- --run' };
+    expect(readJson('PreToolUse', specific('PreToolUse', { permissionDecision: 'allow', updatedInput })).updatedInput).toEqual(updatedInput);
+  });
+  it('takes its answer over the top-level one', () => {
+    const verdict = readJson('PreToolUse', { decision: 'approve', ...specific('PreToolUse', { permissionDecision: 'deny' }) });
+    expect(verdict.decision).toBe('deny');
+  });
+  it('warns about an unknown permissionDecision value and ignores it', () => {
+    const verdict = readJson('PreToolUse', specific('PreToolUse', { permissionDecision: 'maybe' }));
+    expect(verdict.decision).toBeNull();
+    expect(verdict.warnings[0]).toMatch(/"hookSpecificOutput.permissionDecision" must be one of allow, deny, ask, defer/);
+  });
+});
+
+describe('JSON output: hookSpecificOutput on other events', () => {
+  it('reads PermissionRequest decision.behavior, message and updatedInput', () => {
+    const deny = readJson('PermissionRequest', specific('PermissionRequest', { decision: { behavior: 'deny', message: 'not here' } }));
+    expect(deny).toMatchObject({ decision: 'deny', reason: 'not here' });
+    const allow = readJson('PermissionRequest', specific('PermissionRequest', { decision: { behavior: 'allow', updatedInput: { x: 1 } } }));
+    expect(allow).toMatchObject({ decision: 'allow', updatedInput: { x: 1 } });
+  });
+  it('reads PostToolUse additionalContext and updatedToolOutput', () => {
+    const verdict = readJson('PostToolUse', specific('PostToolUse', { additionalContext: 'lint ok', updatedToolOutput: { redacted: true } }));
+    expect(verdict).toMatchObject({ additionalContext: 'lint ok', updatedToolOutput: { redacted: true } });
+  });
+  it('reads additionalContext on exactly the events that accept it', () => {
+    for (const event of ['UserPromptSubmit', 'SessionStart', 'SubagentStart', 'PostToolUseFailure'] as const) {
+      expect(readJson(event, specific(event, { additionalContext: 'ctx' })).additionalContext).toBe('ctx');
+    }
+    const stop = readJson('Stop', specific('Stop', { additionalContext: 'ctx' }));
+    expect(stop.additionalContext).toBeNull();
+    expect(stop.warnings[0]).toMatch(/"hookSpecificOutput.additionalContext" is not accepted on Stop/);
+  });
+  it('warns about fields meant for another event and ignores them', () => {
+    const verdict = readJson('PreToolUse', specific('PreToolUse', { updatedToolOutput: 'x' }));
+    expect(verdict.updatedToolOutput).toBeNull();
+    expect(verdict.warnings[0]).toMatch(/updatedToolOutput" is not accepted on PreToolUse/);
+  });
+  it('ignores hookSpecificOutput whose hookEventName names another event, with a warning', () => {
+    const verdict = readJson('PreToolUse', specific('PostToolUse', { permissionDecision: 'deny' }));
+    expect(verdict.decision).toBeNull();
+    expect(verdict.warnings[0]).toMatch(/"hookSpecificOutput.hookEventName" does not name PreToolUse/);
+  });
+  it('applies hookSpecificOutput without hookEventName but warns', () => {
+    const verdict = readJson('PreToolUse', { hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(verdict.decision).toBe('deny');
+    expect(verdict.warnings[0]).toMatch(/hookEventName" is missing/);
+  });
+  it('passes over unknown hookSpecificOutput fields silently', () => {
+    expect(readJson('PostToolUse', specific('PostToolUse', { somethingNew: 1 })).warnings).toEqual([]);
+  });
+});
+
+describe('JSON output: wrongly-typed fields', () => {
+  it('ignores each wrongly-typed field with a warning and never throws', () => {
+    const verdict = readJson('PreToolUse', {
+      continue: 'no',
+      stopReason: 3,
+      systemMessage: ['x'],
+      decision: 7,
+      updatedInput: 'ls',
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: true, updatedInput: [1], additionalContext: {} },
+    });
+    expect(verdict).toMatchObject({ continue: true, stopReason: null, systemMessage: null, decision: null, updatedInput: null, additionalContext: null });
+    expect(verdict.warnings).toHaveLength(8);
+    expect(verdict.warnings.every((warning) => warning.startsWith('hook "h1": '))).toBe(true);
+    expect(verdict.warnings).toContain('hook "h1": "continue" must be a boolean, got a string; ignored');
+  });
+  it('warns when hookSpecificOutput is not an object', () => {
+    expect(readJson('PreToolUse', { hookSpecificOutput: 'deny' }).warnings[0]).toMatch(/"hookSpecificOutput" must be an object, got a string/);
+  });
+  it('warns when a PermissionRequest decision has no valid behavior', () => {
+    const verdict = readJson('PermissionRequest', specific('PermissionRequest', { decision: { message: 'm' } }));
+    expect(verdict.decision).toBeNull();
+    expect(verdict.warnings[0]).toMatch(/"hookSpecificOutput.decision.behavior" must be one of allow, deny, got nothing/);
+  });
+});
