@@ -1,6 +1,5 @@
 // The engine: filters and dispatches on the agent's main thread; everything slow happens in the pool.
-import { resolve } from 'node:path';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { aggregateFire } from '../aggregate/aggregate-fire.js';
 import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
 import { StopLoopGuard } from '../aggregate/stop-loop-guard.js';
@@ -11,13 +10,14 @@ import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-spe
 import { closestEventName, findEventSpec } from '../events/resolve-event.js';
 import { Planner, type PlannedHook } from '../plan/planner.js';
 import { Dispatcher } from '../run/dispatcher.js';
-import { expandArgs, expandCommand } from '../run/expand-template.js';
-import { baseEnvironment, contextEnvironment, type FireContext } from '../run/hook-env.js';
+import { baseEnvironment, type FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
-import type { HookOutcome } from '../run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../run/outcome.js';
 import type { HookTask, PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
+import { createEngineLogger } from './engine-logger.js';
+import { buildHookTask, payloadProblem, prepareInput, type PreparedInput } from './hook-task.js';
 import { runChain } from './run-chain.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
@@ -67,8 +67,9 @@ class Engine implements HookEngine {
     private readonly options: ResolvedEngineOptions,
     readonly hooks: readonly HookDefinition[],
   ) {
-    this.logger = options.logger ?? pino({ level: 'silent' });
+    this.logger = createEngineLogger(options.logger);
     for (const problem of options.problems ?? []) this.logger.warn(problem);
+    for (const hook of hooks) this.logger.debug({ hook: hook.id, event: hook.event, matcher: hook.matcher, env: hook.env.set }, 'hook configured');
     const active = options.disableAllHooks ? [] : hooks;
     this.planner = new Planner(active);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
@@ -127,7 +128,9 @@ class Engine implements HookEngine {
     if (spec.blockKeepsAgentRunning && input.stop_hook_active === undefined) {
       input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
     }
-    const prepared = this.prepare(spec, input);
+    const prepared = prepareInput(spec, input, this.fireContext);
+    const oversize = payloadProblem(prepared.stdin, this.options.maxPayloadBytes);
+    if (oversize !== null) return this.refuseOversize(spec, chosen, oversize);
     const foreground: PlannedHook[] = [];
     for (const planned of chosen) {
       if (planned.hook.background) {
@@ -143,7 +146,7 @@ class Engine implements HookEngine {
     const [parallelOutcomes, chain] = await Promise.all([
       Promise.all(parallel.map((planned) => runOne(planned, prepared))),
       runChain(spec, foreground.filter((planned) => planned.hook.sequential), input, (planned, stepInput) =>
-        runOne(planned, stepInput === input ? prepared : this.prepare(spec, stepInput))),
+        runOne(planned, stepInput === input ? prepared : prepareInput(spec, stepInput, this.fireContext))),
     ]);
     const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
     const outcomes = foreground.map((planned) => outcomeOf.get(planned) ?? chain.outcomes.get(planned)!);
@@ -157,28 +160,17 @@ class Engine implements HookEngine {
     return guarded.result;
   }
 
-  /** The input as each hook receives it: the stdin JSON (written once per fire) and the context variables. */
-  private prepare(spec: EventSpec, input: Record<string, unknown>): PreparedInput {
-    const stdin = serialize(spec, input);
-    return { input, stdin, contextEnv: contextEnvironment(spec, input, this.fireContext) };
+  /** Runs nothing: every chosen hook settles as spawn_failed, saying how large the input was. */
+  private refuseOversize(spec: EventSpec, chosen: readonly PlannedHook[], problem: string): FireResult {
+    const outcomes = chosen.map((planned) => failedOutcome(planned.hook.id, 'spawn_failed', problem));
+    chosen.forEach((planned, index) => this.report(spec, outcomes[index]!, planned.hook.background));
+    const foreground = chosen.filter((planned) => !planned.hook.background);
+    return aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes.filter((_, index) => !chosen[index]!.hook.background)).result;
   }
 
-  private taskFor(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput): HookTask {
-    const { pool } = this.options;
-    const [file, argv] = commandLine(hook, input);
-    return {
-      hookId: hook.id,
-      file,
-      argv,
-      cwd: hook.cwd === undefined ? this.options.cwd : resolve(this.options.cwd, hook.cwd),
-      env: { ...this.baseEnvByHook.get(hook.id), ...contextEnv },
-      stdin,
-      timeoutMs: hook.timeoutMs,
-      killGraceMs: pool.killGraceMs,
-      pipeGraceMs: pool.pipeGraceMs,
-      maxOutputBytes: hook.maxOutputBytes,
-      killDescendants: hook.killDescendants,
-    };
+  private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask {
+    const { cwd, pool } = this.options;
+    return buildHookTask(hook, prepared, { cwd, baseEnv: this.baseEnvByHook.get(hook.id)!, ...pool });
   }
 
   private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
@@ -213,26 +205,6 @@ class Engine implements HookEngine {
     }
     await this.host.close();
   }
-}
-
-function commandLine(hook: HookDefinition, input: Record<string, unknown>): [string, string[]] {
-  if (hook.command !== undefined) return ['/bin/sh', ['-c', hook.template ? expandCommand(hook.command, input) : hook.command]];
-  const args = hook.template ? expandArgs(hook.args!, input) : hook.args!;
-  return [args[0]!, args.slice(1)];
-}
-
-function serialize(spec: EventSpec, input: Record<string, unknown>): string {
-  try {
-    return JSON.stringify(input);
-  } catch (error) {
-    throw new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${spec.name}"): the payload cannot be written as JSON: ${(error as Error).message}`);
-  }
-}
-
-interface PreparedInput {
-  input: Record<string, unknown>;
-  stdin: string;
-  contextEnv: Record<string, string>;
 }
 
 function unknownEvent(event: string): HookpoolError {

@@ -30,6 +30,7 @@ export const engineOptionsSchema = z.strictObject({
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
   host: z.enum(['thread', 'process']).default('thread').describe('where the pool lives: in this process, or in a sandbox process forked once'),
   pool: poolSchema.default(poolSchema.parse({})),
+  maxPayloadBytes: z.number().int().positive().default(16 * 1024 * 1024).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
   env: z.record(z.string(), z.string().optional()).optional().describe("the agent environment hooks inherit from; defaults to process.env"),
   onHookSettled: z.custom<(settled: HookSettled) => void>((value) => typeof value === 'function').optional(),

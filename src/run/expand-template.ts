@@ -14,11 +14,18 @@ export function expandArgs(args: readonly string[], input: Record<string, unknow
 }
 
 function valueAt(input: Record<string, unknown>, path: string): string {
+  let keys = path.split('.');
+  // Wundr names fields `metadata.toolName`; the wire format has them as top-level snake_case.
+  if (keys[0] === 'metadata' && input.metadata === undefined) keys = keys.slice(1).map(toSnakeCase);
   let value: unknown = input;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (value === null || typeof value !== 'object') return '';
     value = (value as Record<string, unknown>)[key];
   }
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function toSnakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

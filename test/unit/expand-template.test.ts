@@ -8,6 +8,9 @@ describe('template expansion', () => {
     const command = expandCommand('printf %s {{tool_input.file_path}}', input);
     expect(execFileSync('/bin/sh', ['-c', command], { encoding: 'utf8' })).toBe("/tmp/it's here; rm -rf ~");
   });
+  it('reads Wundr metadata names from the snake_case input', () => {
+    expect(expandArgs(['{{metadata.toolName}}', '{{metadata.toolInput.file_path}}'], { tool_name: 'Edit', tool_input: { file_path: '/a' } })).toEqual(['Edit', '/a']);
+  });
   it('passes values as they are to argv hooks, and missing fields as empty strings', () => {
     expect(expandArgs(['lint', '{{tool_input.file_path}}', '{{metadata.n}}', '{{nope.x}}'], input)).toEqual(['lint', "/tmp/it's here; rm -rf ~", '3', '']);
   });

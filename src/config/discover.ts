@@ -1,0 +1,56 @@
+// Which configuration files to read, in precedence order (lowest first). Pure: no file access.
+import { join, resolve } from 'node:path';
+
+/** Where a file sits in the layering: user < project < local < explicit. */
+export type ConfigScope = 'user' | 'project' | 'local' | 'explicit';
+
+export interface ConfigCandidate {
+  /** Absolute path. */
+  readonly path: string;
+  readonly scope: ConfigScope;
+  /** Read as Claude Code settings rather than detecting the format by shape. */
+  readonly claudeSettings: boolean;
+  /** Missing is an error (explicit files) rather than silently skipped (discovered files). */
+  readonly required: boolean;
+}
+
+export interface ListConfigFilesOptions {
+  readonly cwd: string;
+  readonly home: string;
+  readonly files?: readonly string[] | undefined;
+  readonly claudeSettings?: readonly string[] | undefined;
+  /** @default true only when neither `files` nor `claudeSettings` is given */
+  readonly discover?: boolean | undefined;
+}
+
+/**
+ * The discovered files (user, project, local: PROTOCOL.md, "Settings shape") and then the
+ * explicit ones in the order given, native/seed files before Claude settings. A path listed
+ * twice is read once, at its first (lowest) place.
+ */
+export function listConfigFiles(options: ListConfigFilesOptions): ConfigCandidate[] {
+  const explicitFiles = options.files ?? [];
+  const explicitClaude = options.claudeSettings ?? [];
+  const discover = options.discover ?? (explicitFiles.length === 0 && explicitClaude.length === 0);
+  const candidates: ConfigCandidate[] = [];
+  if (discover) candidates.push(...discoveredFiles(options.cwd, options.home));
+  for (const file of explicitFiles) candidates.push(explicit(resolve(options.cwd, file), false));
+  for (const file of explicitClaude) candidates.push(explicit(resolve(options.cwd, file), true));
+  const seen = new Set<string>();
+  return candidates.filter((candidate) => !seen.has(candidate.path) && seen.add(candidate.path));
+}
+
+function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
+  const found = (path: string, scope: ConfigScope, claudeSettings: boolean): ConfigCandidate => ({ path, scope, claudeSettings, required: false });
+  return [
+    found(join(home, '.config', 'hookpool', 'hooks.json'), 'user', false),
+    found(join(home, '.claude', 'settings.json'), 'user', true),
+    found(join(cwd, '.hookpool', 'hooks.json'), 'project', false),
+    found(join(cwd, '.claude', 'settings.json'), 'project', true),
+    found(join(cwd, '.claude', 'settings.local.json'), 'local', true),
+  ];
+}
+
+function explicit(path: string, claudeSettings: boolean): ConfigCandidate {
+  return { path, scope: 'explicit', claudeSettings, required: true };
+}

@@ -1,0 +1,73 @@
+// The Autohand shape (autohandai/code-cli, docs/hooks.md): `{"hooks": {"enabled": true, "hooks": [
+// { event, command, description, enabled, timeout (ms), async, matcher, filter: {tool, path} } ]}}`.
+import { z } from 'zod';
+import { formatJsonPath } from '../format-issues.js';
+import type { NativeHookInput } from '../native-schema.js';
+import {
+  commandSchema,
+  eventNameSchema,
+  finishHook,
+  globsSchema,
+  matcherSchema,
+  normalizeMatcher,
+  parseEntry,
+  timeoutMsSchema,
+  type FormatResult,
+} from './shared.js';
+
+/** Autohand's own default when a hook gives no `timeout`. */
+export const AUTOHAND_DEFAULT_TIMEOUT_MS = 5_000;
+
+const envelopeSchema = z.looseObject({
+  hooks: z.looseObject({
+    enabled: z.boolean().default(true),
+    hooks: z.array(z.unknown()).default([]),
+  }),
+});
+
+const autohandHookSchema = z.looseObject({
+  event: eventNameSchema,
+  command: commandSchema,
+  description: z.string().optional(),
+  enabled: z.boolean().optional(),
+  timeout: timeoutMsSchema.optional(),
+  async: z.boolean().optional(),
+  matcher: matcherSchema.optional(),
+  filter: z
+    .looseObject({
+      tool: globsSchema.optional(),
+      path: globsSchema.optional(),
+    })
+    .optional(),
+});
+
+/** True for `{"hooks": {"hooks": [...]}}`, the Autohand envelope. */
+export function isAutohandShape(hooks: unknown): boolean {
+  return typeof hooks === 'object' && hooks !== null && Array.isArray((hooks as { hooks?: unknown }).hooks);
+}
+
+/** Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. */
+export function readAutohandHooks(document: unknown, file: string): FormatResult {
+  const problems: string[] = [];
+  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
+  if (!envelope) return { hooks: [], problems };
+  const hooks: NativeHookInput[] = [];
+  envelope.hooks.hooks.forEach((entry, index) => {
+    const path = ['hooks', 'hooks', index];
+    const hook = parseEntry(autohandHookSchema, entry, { file, path }, problems);
+    if (!hook) return;
+    const candidate: NativeHookInput = {
+      event: hook.event,
+      matcher: normalizeMatcher(hook.matcher),
+      filter: hook.filter ? { tool: hook.filter.tool, path: hook.filter.path } : undefined,
+      command: hook.command,
+      timeout: hook.timeout ?? AUTOHAND_DEFAULT_TIMEOUT_MS,
+      background: hook.async,
+      enabled: envelope.hooks.enabled ? hook.enabled : false,
+      description: hook.description,
+    };
+    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'autohand' }, problems);
+    if (finished) hooks.push(finished);
+  });
+  return { hooks, problems };
+}

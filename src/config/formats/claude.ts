@@ -1,0 +1,113 @@
+// Claude Code settings (PROTOCOL.md, "Settings shape"): `hooks` keyed by event, each a list of
+// `{ matcher, hooks: [{ type: "command", command, timeout (seconds) }] }`. Also read from a
+// `hooks.claude` section inside another tool's settings file (the OpenClaw design).
+import { z } from 'zod';
+import { canonicalEventName } from '../../events/resolve-event.js';
+import { formatJsonPath } from '../format-issues.js';
+import type { NativeHookInput } from '../native-schema.js';
+import {
+  describeUnknownEvent,
+  commandSchema,
+  finishHook,
+  isPlainObject,
+  matcherSchema,
+  normalizeMatcher,
+  parseEntry,
+  problemAt,
+  type FormatResult,
+} from './shared.js';
+
+/** Claude Code's default for command hooks when `timeout` is absent. */
+export const CLAUDE_DEFAULT_TIMEOUT_SECONDS = 600;
+
+const settingsSchema = z.looseObject({
+  hooks: z.record(z.string(), z.unknown(), { error: 'expected an object keyed by event name, e.g. {"PreToolUse": [...]}' }).optional(),
+});
+
+const eventGroupsSchema = z.array(z.unknown(), { error: 'expected an array of {"matcher", "hooks"} entries' });
+
+const matcherGroupSchema = z.looseObject(
+  {
+    matcher: matcherSchema.optional(),
+    hooks: z.array(z.unknown(), { error: 'expected an array of hooks like [{"type": "command", "command": "..."}]' }),
+  },
+  { error: 'expected {"matcher": "...", "hooks": [...]}' },
+);
+
+const handlerTypeSchema = z.looseObject(
+  { type: z.string({ error: 'expected "type": "command"' }) },
+  { error: 'expected a hook like {"type": "command", "command": "..."}' },
+);
+
+// Claude Code evolves its handler fields; unknown ones are ignored rather than fatal.
+const commandHandlerSchema = z.looseObject({
+  type: z.literal('command'),
+  command: commandSchema,
+  timeout: z.number({ error: 'expected a number of seconds' }).positive('expected a positive number of seconds').max(86_400, 'expected at most 86400 seconds').optional(),
+  async: z.boolean().optional(),
+});
+
+/** True when the settings' `hooks` holds a `claude` section rather than event keys. */
+export function hasClaudeSection(hooks: unknown): boolean {
+  return isPlainObject(hooks) && isPlainObject(hooks.claude);
+}
+
+/** Reads the Claude hooks of a settings document (top-level `hooks`, or `hooks.claude`). */
+export function readClaudeHooks(document: unknown, file: string): FormatResult {
+  const problems: string[] = [];
+  const settings = parseEntry(settingsSchema, document, { file, path: [] }, problems);
+  if (!settings?.hooks) return { hooks: [], problems };
+  const inSection = hasClaudeSection(settings.hooks);
+  const byEvent = inSection ? (settings.hooks.claude as Record<string, unknown>) : settings.hooks;
+  const base = inSection ? ['hooks', 'claude'] : ['hooks'];
+  const hooks: NativeHookInput[] = [];
+  for (const [eventKey, groups] of Object.entries(byEvent)) {
+    const event = canonicalEventName(eventKey);
+    if (!event) {
+      problems.push(problemAt(file, [...base, eventKey], `${describeUnknownEvent(eventKey)}; its hooks are skipped`));
+      continue;
+    }
+    readEventGroups(groups, { file, event, path: [...base, eventKey] }, hooks, problems);
+  }
+  return { hooks, problems };
+}
+
+interface EventPlace {
+  readonly file: string;
+  readonly event: string;
+  readonly path: readonly PropertyKey[];
+}
+
+function readEventGroups(groups: unknown, place: EventPlace, hooks: NativeHookInput[], problems: string[]): void {
+  const list = parseEntry(eventGroupsSchema, groups, { file: place.file, path: place.path }, problems);
+  list?.forEach((groupValue, groupIndex) => {
+    const groupPath = [...place.path, groupIndex];
+    const group = parseEntry(matcherGroupSchema, groupValue, { file: place.file, path: groupPath }, problems);
+    if (!group) return;
+    group.hooks.forEach((handler, handlerIndex) => {
+      const hook = readHandler(handler, { ...place, path: [...groupPath, 'hooks', handlerIndex] }, group.matcher, problems);
+      if (hook) hooks.push(hook);
+    });
+  });
+}
+
+function readHandler(value: unknown, place: EventPlace, matcher: string | undefined, problems: string[]): NativeHookInput | undefined {
+  const where = { file: place.file, path: place.path };
+  const typed = parseEntry(handlerTypeSchema, value, where, problems);
+  if (!typed) return undefined;
+  if (typed.type !== 'command') {
+    problems.push(problemAt(place.file, [...place.path, 'type'], `skipped: only command hooks run (got "${typed.type}"; http, prompt, agent and mcp_tool hooks are not supported)`));
+    return undefined;
+  }
+  const handler = parseEntry(commandHandlerSchema, value, where, problems);
+  if (!handler) return undefined;
+  const timeoutSeconds = handler.timeout ?? CLAUDE_DEFAULT_TIMEOUT_SECONDS;
+  const candidate: NativeHookInput = {
+    event: place.event,
+    matcher: normalizeMatcher(matcher),
+    command: handler.command,
+    timeout: Math.max(1, Math.round(timeoutSeconds * 1000)),
+    background: handler.async === true ? true : undefined,
+  };
+  return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
+}

@@ -1,0 +1,52 @@
+// Which format a settings document is in, decided by its shape (DESIGN.md, "Configuration formats").
+import { basename, dirname } from 'node:path';
+import type { ConfigFormat } from '../model.js';
+import { isAutohandShape } from './autohand.js';
+import { hasClaudeSection } from './claude.js';
+import { OPTA_EVENT_NAMES, OPTA_HOOK_KEYS } from './opta.js';
+import { isPlainObject } from './shared.js';
+import { WUNDR_ONLY_HOOK_KEYS } from './wundr.js';
+
+export interface DetectFormatOptions {
+  /** The file's path: a file inside `.opta/` is Opta whatever its hooks look like. */
+  readonly path: string;
+  /** The file was given or found as Claude Code settings: its format is not guessed. */
+  readonly claudeSettings: boolean;
+}
+
+/**
+ * `hooks` as an object: a `claude` section or event keys (Claude), or `{enabled, hooks: [...]}`
+ * (Autohand). `hooks` as an array: Wundr when an entry has a Wundr-only key or a matcher object,
+ * Opta when the entries use only Opta's keys and at least one Opta event name, else native.
+ * A document that fits nothing is read as native, whose reader reports what is wrong.
+ */
+export function detectFormat(document: unknown, options: DetectFormatOptions): ConfigFormat {
+  if (options.claudeSettings) return 'claude';
+  if (!isPlainObject(document)) return 'native';
+  const hooks = document.hooks;
+  if (isPlainObject(hooks)) {
+    if (hasClaudeSection(hooks)) return 'claude';
+    return isAutohandShape(hooks) ? 'autohand' : 'claude';
+  }
+  if (!Array.isArray(hooks)) return 'native';
+  if (isWundrShape(document, hooks)) return 'wundr';
+  if (isOptaShape(document, hooks, options.path)) return 'opta';
+  return 'native';
+}
+
+function isWundrShape(document: Record<string, unknown>, hooks: unknown[]): boolean {
+  if ('defaultTimeoutMs' in document || 'maxConcurrency' in document) return true;
+  return hooks.some(
+    (entry) => isPlainObject(entry) && (Object.keys(entry).some((key) => WUNDR_ONLY_HOOK_KEYS.has(key)) || isPlainObject(entry.matcher)),
+  );
+}
+
+// A native file may use the same dotted aliases; `$schema` (which native files carry) or any
+// native-only key keeps it native.
+function isOptaShape(document: Record<string, unknown>, hooks: unknown[], path: string): boolean {
+  if (basename(dirname(path)) === '.opta') return true;
+  if ('$schema' in document || hooks.length === 0) return false;
+  const onlyOptaKeys = hooks.every((entry) => isPlainObject(entry) && Object.keys(entry).every((key) => OPTA_HOOK_KEYS.has(key)));
+  const usesOptaEvent = hooks.some((entry) => isPlainObject(entry) && typeof entry.event === 'string' && OPTA_EVENT_NAMES.has(entry.event));
+  return onlyOptaKeys && usesOptaEvent;
+}

@@ -1,0 +1,60 @@
+// The Opta shape (agencymatthewg-beep/opta, src/hooks/manager.ts; `.opta/config.json`): a `hooks`
+// array of `{ event, command, matcher, timeout (ms), background }` with dotted event names.
+// Opta cancels a `tool.pre` tool call on any non-zero exit, which is hookpool's
+// `exitCodes: "any-nonzero-blocks"`; a timeout never cancels, as in hookpool.
+import { z } from 'zod';
+import { formatJsonPath } from '../format-issues.js';
+import type { NativeHookInput } from '../native-schema.js';
+import {
+  commandSchema,
+  eventNameSchema,
+  finishHook,
+  matcherSchema,
+  normalizeMatcher,
+  parseEntry,
+  timeoutMsSchema,
+  type FormatResult,
+} from './shared.js';
+
+/** Opta's own event names; a hook list that uses them (and nothing beyond Opta's keys) is Opta. */
+export const OPTA_EVENT_NAMES: ReadonlySet<string> = new Set(['session.start', 'session.end', 'tool.pre', 'tool.post', 'compact', 'error']);
+
+/** Opta's own default when a hook gives no `timeout`. */
+export const OPTA_DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Every key an Opta hook may have. */
+export const OPTA_HOOK_KEYS: ReadonlySet<string> = new Set(['event', 'command', 'matcher', 'timeout', 'background']);
+
+const envelopeSchema = z.looseObject({ hooks: z.array(z.unknown()).default([]) });
+
+const optaHookSchema = z.looseObject({
+  event: eventNameSchema,
+  command: commandSchema,
+  matcher: matcherSchema.optional(),
+  timeout: timeoutMsSchema.optional(),
+  background: z.boolean().optional(),
+});
+
+/** Reads an Opta config's `hooks` array. */
+export function readOptaHooks(document: unknown, file: string): FormatResult {
+  const problems: string[] = [];
+  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
+  if (!envelope) return { hooks: [], problems };
+  const hooks: NativeHookInput[] = [];
+  envelope.hooks.forEach((entry, index) => {
+    const path = ['hooks', index];
+    const hook = parseEntry(optaHookSchema, entry, { file, path }, problems);
+    if (!hook) return;
+    const candidate: NativeHookInput = {
+      event: hook.event,
+      matcher: normalizeMatcher(hook.matcher),
+      command: hook.command,
+      timeout: hook.timeout ?? OPTA_DEFAULT_TIMEOUT_MS,
+      background: hook.background,
+      exitCodes: 'any-nonzero-blocks',
+    };
+    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'opta' }, problems);
+    if (finished) hooks.push(finished);
+  });
+  return { hooks, problems };
+}

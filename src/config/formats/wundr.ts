@@ -1,0 +1,104 @@
+// The Wundr shape (adapticai/wundr, orchestrator-daemon/src/hooks/hook-types.ts, `HooksConfig`):
+// `{ enabled, defaultTimeoutMs, hooks: [{ id, name, event, type, priority, enabled,
+// matcher: { toolName, sessionId, ... } (globs), timeoutMs, command, cwd, env }] }`.
+import { z } from 'zod';
+import type { EventName } from '../../events/event-specs.js';
+import { formatJsonPath } from '../format-issues.js';
+import type { NativeHookInput } from '../native-schema.js';
+import { commandSchema, eventNameSchema, finishHook, parseEntry, problemAt, timeoutMsSchema, type FormatResult } from './shared.js';
+
+/** Wundr's own default when neither the hook nor the file gives a timeout. */
+export const WUNDR_DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Keys only a Wundr hook has; one of them (or a matcher object) marks a hook list as Wundr. */
+export const WUNDR_ONLY_HOOK_KEYS: ReadonlySet<string> = new Set(['type', 'name', 'timeoutMs', 'catchErrors', 'promptTemplate', 'agentConfig', 'model']);
+
+// Wundr runs the hooks of its "modifying" events one after another in priority order and feeds
+// each result forward; hookpool's sequential mode is the same contract.
+const WUNDR_SEQUENTIAL_EVENTS: ReadonlySet<EventName> = new Set(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PreCompact']);
+
+// Matcher keys with no hookpool equivalent: dropping one would run the hook more often than
+// its author meant, so such a hook is reported and skipped instead.
+const UNSUPPORTED_MATCHER_KEYS = ['subagentId', 'minRiskLevel', 'notificationLevel'] as const;
+
+// Same placeholder syntax as run/expand-template.ts: `{{metadata.toolName}}`, `{{tool_input.command}}`.
+const TEMPLATE_PLACEHOLDER = /\{\{\s*[\w.-]+\s*\}\}/;
+
+const envelopeSchema = z.looseObject({
+  enabled: z.boolean().default(true),
+  defaultTimeoutMs: timeoutMsSchema.optional(),
+  hooks: z.array(z.unknown()).default([]),
+});
+
+const hookTypeSchema = z.looseObject({ type: z.string().default('command') });
+
+const wundrMatcherSchema = z
+  .looseObject(
+    { toolName: z.string({ error: 'expected a glob' }).optional(), sessionId: z.string({ error: 'expected a glob' }).optional() },
+    { error: 'expected a matcher object like {"toolName": "Bash*"}' },
+  )
+  .superRefine((matcher, ctx) => {
+    for (const key of UNSUPPORTED_MATCHER_KEYS) {
+      if (key in matcher) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'not supported by hookpool, hook skipped (supported matcher keys: toolName, sessionId)' });
+      }
+    }
+  });
+
+const wundrCommandHookSchema = z.looseObject({
+  id: z.string().min(1, 'expected a non-empty id'),
+  name: z.string().optional(),
+  event: eventNameSchema,
+  priority: z.number().int().optional(),
+  enabled: z.boolean().optional(),
+  matcher: wundrMatcherSchema.optional(),
+  timeoutMs: timeoutMsSchema.optional(),
+  command: commandSchema,
+  cwd: z.string().optional(),
+  env: z.record(z.string(), z.string()).optional(),
+});
+
+type WundrCommandHook = z.output<typeof wundrCommandHookSchema>;
+
+/** Reads a Wundr hooks config; `enabled: false` at the top disables (but still lists) every hook. */
+export function readWundrHooks(document: unknown, file: string): FormatResult {
+  const problems: string[] = [];
+  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
+  if (!envelope) return { hooks: [], problems };
+  const hooks: NativeHookInput[] = [];
+  envelope.hooks.forEach((entry, index) => {
+    const path = ['hooks', index];
+    const typed = parseEntry(hookTypeSchema, entry, { file, path }, problems);
+    if (!typed) return;
+    if (typed.type !== 'command') {
+      problems.push(problemAt(file, [...path, 'type'], `skipped: only command hooks run (got "${typed.type}"; prompt and agent hooks are not supported)`));
+      return;
+    }
+    const hook = parseEntry(wundrCommandHookSchema, entry, { file, path }, problems);
+    if (!hook) return;
+    const candidate = toNativeHook(hook, { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs });
+    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'wundr' }, problems);
+    if (finished) hooks.push(finished);
+  });
+  return { hooks, problems };
+}
+
+function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
+  const toolGlob = hook.matcher?.toolName;
+  const sessionGlob = hook.matcher?.sessionId;
+  return {
+    id: hook.id,
+    event: hook.event,
+    filter: toolGlob || sessionGlob ? { tool: toolGlob, sessionId: sessionGlob } : undefined,
+    command: hook.command,
+    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? WUNDR_DEFAULT_TIMEOUT_MS,
+    enabled: file.enabled ? hook.enabled : false,
+    description: hook.name,
+    env: hook.env ? { set: hook.env } : undefined,
+    cwd: hook.cwd,
+    // Wundr runs higher priorities first; hookpool runs lower first.
+    priority: hook.priority ? -hook.priority : undefined,
+    sequential: WUNDR_SEQUENTIAL_EVENTS.has(hook.event) ? true : undefined,
+    template: TEMPLATE_PLACEHOLDER.test(hook.command) ? true : undefined,
+  };
+}

@@ -1,0 +1,38 @@
+// File IO for configuration: read one JSON file, or say precisely why it cannot be read.
+import { readFile } from 'node:fs/promises';
+import { HookpoolError } from '../errors.js';
+import { locateJsonSyntaxError } from './json-syntax-error.js';
+
+// Absent, or a path through something that is not a directory (e.g. `~/.claude` is a file).
+const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR']);
+
+/**
+ * The parsed JSON of `path`, or undefined when it does not exist and `required` is false.
+ * Throws ERR_HOOKPOOL_CONFIG_READ for a missing required file (`<file>: no such file`), an
+ * unreadable one, or invalid JSON (`<file>:<line>:<column>: <what is wrong>`).
+ */
+export async function readJsonFile(path: string, options: { required: boolean }): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (MISSING_CODES.has(code)) {
+      if (!options.required) return undefined;
+      throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${path}: no such file`);
+    }
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${path}: cannot be read (${(error as Error).message})`);
+  }
+  return parseJsonText(text, path);
+}
+
+/** JSON.parse with a `<file>:<line>:<column>` error; a leading byte-order mark is allowed. */
+export function parseJsonText(text: string, path: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    const where = locateJsonSyntaxError(body) ?? { line: 1, column: 1, message: (error as Error).message };
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${path}:${where.line}:${where.column}: ${where.message}`);
+  }
+}

@@ -1,0 +1,63 @@
+// From a planned hook and a fire's input to the plain task a worker runs.
+import { resolve } from 'node:path';
+import type { HookDefinition } from '../config/model.js';
+import { HookpoolError } from '../errors.js';
+import type { EventSpec } from '../events/event-specs.js';
+import { expandArgs, expandCommand } from '../run/expand-template.js';
+import { contextEnvironment, type FireContext } from '../run/hook-env.js';
+import type { HookTask } from '../run/pool-host.js';
+
+/** The input as each hook receives it: the stdin JSON, written once per fire, and the context variables. */
+export interface PreparedInput {
+  input: Record<string, unknown>;
+  stdin: string;
+  contextEnv: Record<string, string>;
+}
+
+export function prepareInput(spec: EventSpec, input: Record<string, unknown>, context: FireContext): PreparedInput {
+  let stdin: string;
+  try {
+    stdin = JSON.stringify(input);
+  } catch (error) {
+    throw new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${spec.name}"): the payload cannot be written as JSON: ${(error as Error).message}`);
+  }
+  return { input, stdin, contextEnv: contextEnvironment(spec, input, context) };
+}
+
+export interface TaskSettings {
+  cwd: string;
+  baseEnv: Record<string, string>;
+  killGraceMs: number;
+  pipeGraceMs: number;
+}
+
+export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput, settings: TaskSettings): HookTask {
+  const [file, argv] = commandLine(hook, input);
+  return {
+    hookId: hook.id,
+    file,
+    argv,
+    cwd: hook.cwd === undefined ? settings.cwd : resolve(settings.cwd, hook.cwd),
+    env: { ...settings.baseEnv, ...contextEnv },
+    stdin,
+    timeoutMs: hook.timeoutMs,
+    killGraceMs: settings.killGraceMs,
+    pipeGraceMs: settings.pipeGraceMs,
+    maxOutputBytes: hook.maxOutputBytes,
+    killDescendants: hook.killDescendants,
+  };
+}
+
+function commandLine(hook: HookDefinition, input: Record<string, unknown>): [string, string[]] {
+  if (hook.command !== undefined) return ['/bin/sh', ['-c', hook.template ? expandCommand(hook.command, input) : hook.command]];
+  const args = hook.template ? expandArgs(hook.args!, input) : hook.args!;
+  return [args[0]!, args.slice(1)];
+}
+
+/** Why an input is too large to hand to hooks, or null. */
+export function payloadProblem(stdin: string, maxBytes: number): string | null {
+  // A UTF-8 string of n UTF-16 units is at most 3n bytes: most payloads never need counting.
+  if (stdin.length * 3 <= maxBytes) return null;
+  const bytes = Buffer.byteLength(stdin);
+  return bytes <= maxBytes ? null : `the hook input is ${bytes} bytes, over maxPayloadBytes (${maxBytes}); the hook was not started`;
+}

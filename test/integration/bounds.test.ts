@@ -1,0 +1,51 @@
+// Resource bounds and what the log may show.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHookEngine, type HookEngine, type HookSettled } from '../../src/index.js';
+import { HOSTS } from '../helpers/hosts.js';
+import { livingProcesses, uniqueSleep } from '../helpers/processes.js';
+
+describe.each(HOSTS)('bounds on the %s host', (host) => {
+  let engine: HookEngine | undefined;
+  afterEach(async () => engine?.close());
+
+  it('starts no hook for an input over maxPayloadBytes, and says why in the outcome', async () => {
+    const settled: HookSettled[] = [];
+    engine = createHookEngine({ host, maxPayloadBytes: 1000, onHookSettled: (s) => settled.push(s), hooks: [
+      { id: 'fg', event: 'UserPromptSubmit', command: 'exit 2' },
+      { id: 'bg', event: 'UserPromptSubmit', command: 'true', background: true },
+    ] });
+    const result = await engine.fire('UserPromptSubmit', { prompt: 'x'.repeat(2000) });
+    expect(result.blocked).toBe(false);
+    expect(result.hooks).toMatchObject([{ id: 'fg', status: 'spawn_failed', error: expect.stringMatching(/over maxPayloadBytes \(1000\)/) }]);
+    expect(settled.map((s) => [s.outcome.id, s.background])).toEqual([['fg', false], ['bg', true]]);
+    expect((await engine.fire('UserPromptSubmit', { prompt: 'short' })).hooks[0]!.status).toBe('exit_nonzero');
+  });
+
+  it('runs at most maxConcurrentHooks hook processes at once, queueing the rest', async () => {
+    const sleep = `0.${Math.floor(Math.random() * 900) + 100}`;
+    engine = createHookEngine({ host, pool: { maxConcurrentHooks: 3 }, hooks: [{ event: 'Stop', args: ['sleep', sleep] }] });
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, livingProcesses(`sleep ${sleep}`).length)), 20);
+    const results = await Promise.all(Array.from({ length: 9 }, () => engine!.fire('Stop', {})));
+    clearInterval(sampler);
+    expect(results.every((result) => result.hooks[0]!.status === 'ok')).toBe(true);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the log', () => {
+  it('redacts values under secret-looking names', async () => {
+    let written = '';
+    const sink = new Writable({ write: (chunk, _encoding, done) => { written += String(chunk); done(); } });
+    const engine = createHookEngine({ logger: pino({ level: 'debug' }, sink), hooks: [
+      { id: 'deploy', event: 'Stop', command: 'true', env: { set: { DEPLOY_TOKEN: 'tok-123', REGION: 'eu' } } },
+    ] });
+    await engine.close();
+    expect(written).toContain('"REGION":"eu"');
+    expect(written).toContain('"DEPLOY_TOKEN":"[redacted]"');
+    expect(written).not.toContain('tok-123');
+  });
+});
