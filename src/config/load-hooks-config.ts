@@ -7,6 +7,8 @@ import type { ConfigFormat } from './model.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
 import { hookIdentity } from './normalize-hooks.js';
 import { readJsonFile } from './read-json-file.js';
+import { untrustedReason, type ConfirmTrust, type TrustMode, type TrustPolicy } from '../trust/decide-trust.js';
+import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
 
 export type { ConfigScope } from './discover.js';
 
@@ -31,6 +33,24 @@ export interface LoadHooksConfigOptions {
    * @default true only when neither `files` nor `claudeSettings` is given
    */
   readonly discover?: boolean;
+  /**
+   * Which project files (`.hookpool/hooks.json`, `.claude/settings*.json` under cwd) may run:
+   * `prompt` runs those whose exact content the user trusted (`hookpool trust`, or `confirmTrust`).
+   * @default 'prompt'
+   */
+  readonly trust?: TrustMode;
+  /** Asked about each untrusted project file when `trust` is `prompt`; true runs it and records the approval. */
+  readonly confirmTrust?: ConfirmTrust;
+  /** @default ~/.config/hookpool/trusted.json */
+  readonly trustStore?: string;
+}
+
+/** A project file whose hooks did not load, and why. */
+export interface UntrustedConfigFile {
+  readonly path: string;
+  readonly sha256: string;
+  readonly reason: string;
+  readonly hooks: NativeHookInput[];
 }
 
 /** One file that was read. */
@@ -49,6 +69,8 @@ export interface LoadedHooksConfig {
   readonly problems: string[];
   /** The files read, in the order their hooks appear. Missing discovered files are not listed. */
   readonly files: LoadedConfigFile[];
+  /** Project files whose hooks are not in `hooks` because they are not trusted. */
+  readonly untrusted: UntrustedConfigFile[];
   /** Some layer set Claude Code's `disableAllHooks: true`: every hook is listed with `enabled: false`. */
   readonly disableAllHooks: boolean;
 }
@@ -67,9 +89,15 @@ export interface LoadedHooksConfig {
  */
 export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Promise<LoadedHooksConfig> {
   const cwd = resolve(options.cwd ?? process.cwd());
+  const home = resolve(options.home ?? homedir());
+  const trust: TrustPolicy = {
+    mode: options.trust ?? 'prompt',
+    store: await TrustStore.open(options.trustStore ?? defaultTrustStorePath(home)),
+    confirm: options.confirmTrust,
+  };
   const candidates = listConfigFiles({
     cwd,
-    home: resolve(options.home ?? homedir()),
+    home,
     files: options.files,
     claudeSettings: options.claudeSettings,
     discover: options.discover,
@@ -77,12 +105,19 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
   const hooks: NativeHookInput[] = [];
   const problems: string[] = [];
   const files: LoadedConfigFile[] = [];
+  const untrusted: UntrustedConfigFile[] = [];
   let disableAllHooks = false;
   for (const candidate of candidates) {
-    const document = await readJsonFile(candidate.path, { required: candidate.required });
-    if (document === undefined) continue;
-    const read = readHooksDocument(document, { file: candidate.path, claudeSettings: candidate.claudeSettings });
-    hooks.push(...read.hooks);
+    const file = await readJsonFile(candidate.path, { required: candidate.required });
+    if (file === undefined) continue;
+    const read = readHooksDocument(file.value, { file: candidate.path, claudeSettings: candidate.claudeSettings });
+    const reason = read.hooks.length === 0 ? null : await untrustedReason(candidate.scope, { path: candidate.path, sha256: file.sha256, hooks: read.hooks }, trust);
+    if (reason === null) {
+      hooks.push(...read.hooks);
+    } else {
+      untrusted.push({ path: candidate.path, sha256: file.sha256, reason, hooks: read.hooks });
+      problems.push(`${candidate.path}: ${read.hooks.length} hook(s) not run: ${reason}`);
+    }
     problems.push(...read.problems);
     files.push({ path: candidate.path, format: read.format, scope: candidate.scope, hookCount: read.hooks.length });
     disableAllHooks ||= read.disableAllHooks;
@@ -92,6 +127,7 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
     hooks: disableAllHooks ? unique.map((hook) => ({ ...hook, enabled: false })) : unique,
     problems,
     files,
+    untrusted,
     disableAllHooks,
   };
 }

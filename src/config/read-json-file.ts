@@ -1,4 +1,5 @@
 // File IO for configuration: read one JSON file, or say precisely why it cannot be read.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { HookpoolError } from '../errors.js';
 import { locateJsonSyntaxError } from './json-syntax-error.js';
@@ -6,15 +7,21 @@ import { locateJsonSyntaxError } from './json-syntax-error.js';
 // Absent, or a path through something that is not a directory (e.g. `~/.claude` is a file).
 const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR']);
 
+/** A configuration file as read: its JSON and the hash of its exact bytes (what trust records). */
+export interface JsonFile {
+  value: unknown;
+  sha256: string;
+}
+
 /**
- * The parsed JSON of `path`, or undefined when it does not exist and `required` is false.
+ * The parsed JSON of `path` and its hash, or undefined when it does not exist and `required` is false.
  * Throws ERR_HOOKPOOL_CONFIG_READ for a missing required file (`<file>: no such file`), an
  * unreadable one, or invalid JSON (`<file>:<line>:<column>: <what is wrong>`).
  */
-export async function readJsonFile(path: string, options: { required: boolean }): Promise<unknown> {
-  let text: string;
+export async function readJsonFile(path: string, options: { required: boolean }): Promise<JsonFile | undefined> {
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (MISSING_CODES.has(code)) {
@@ -23,7 +30,7 @@ export async function readJsonFile(path: string, options: { required: boolean })
     }
     throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${path}: cannot be read (${(error as Error).message})`);
   }
-  return parseJsonText(text, path);
+  return { value: parseJsonText(bytes.toString('utf8'), path), sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** JSON.parse with a `<file>:<line>:<column>` error; a leading byte-order mark is allowed. */

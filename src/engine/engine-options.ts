@@ -37,6 +37,7 @@ export const engineOptionsSchema = z.strictObject({
   // Accepted so that `createHookEngine({ ...await loadHooksConfig(), ... })` works.
   problems: z.array(z.string()).optional(),
   files: z.array(z.unknown()).optional(),
+  untrusted: z.array(z.unknown()).optional(),
   disableAllHooks: z.boolean().optional(),
 });
 

@@ -11,7 +11,8 @@ afterEach(async () => {
   await tree.cleanup();
 });
 
-const load = (options: Parameters<typeof loadHooksConfig>[0] = {}) => loadHooksConfig({ cwd: tree.project, home: tree.home, ...options });
+// Layering, not trust, is under test here: project files are trusted (test/unit/trust.test.ts covers trust).
+const load = (options: Parameters<typeof loadHooksConfig>[0] = {}) => loadHooksConfig({ cwd: tree.project, home: tree.home, trust: 'all', ...options });
 
 describe('loadHooksConfig: layering', () => {
   it('concatenates user, then project, then local files, whatever their format', async () => {
@@ -80,7 +81,7 @@ describe('loadHooksConfig: layering', () => {
   it('skips missing discovered files silently', async () => {
     const config = await load();
 
-    expect(config).toEqual({ hooks: [], problems: [], files: [], disableAllHooks: false });
+    expect(config).toEqual({ hooks: [], problems: [], files: [], untrusted: [], disableAllHooks: false });
   });
 
   it('throws ERR_HOOKPOOL_CONFIG_READ naming a missing explicit file', async () => {
