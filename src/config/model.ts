@@ -28,6 +28,14 @@ export interface HookFilter {
   readonly sessionId?: readonly string[];
 }
 
+/** The optional OS sandbox of a hook (bubblewrap). */
+export interface SandboxPolicy {
+  /** Keep the network; off by default. */
+  readonly network: boolean;
+  /** Paths the hook may write, relative to its working directory; everything else is read-only. */
+  readonly writable: readonly string[];
+}
+
 /** How exit codes are read: Claude Code's table, or the Opta rule (any non-zero blocks a tool). */
 export type ExitCodeRule = 'claude' | 'any-nonzero-blocks';
 
@@ -55,6 +63,8 @@ export interface HookDefinition {
   readonly maxOutputBytes: number;
   /** Working directory; relative to the engine's cwd. */
   readonly cwd: string | undefined;
+  /** Run inside bubblewrap; undefined runs the hook unconfined. */
+  readonly sandbox: SandboxPolicy | undefined;
   /** Expand `{{field.path}}` in command/args from the payload, each value shell-quoted (Wundr). */
   readonly template: boolean;
   readonly source: HookSource | undefined;

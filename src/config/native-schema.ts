@@ -56,6 +56,13 @@ export const nativeHookSchema = z
     killDescendants: z.boolean().default(true).describe('kill the process group when the hook settles'),
     maxOutputBytes: z.number().int().positive().default(DEFAULT_MAX_OUTPUT_BYTES).describe('cap for stdout and for stderr'),
     cwd: z.string().optional().describe("working directory, relative to the engine's cwd"),
+    sandbox: z
+      .strictObject({
+        network: z.boolean().default(false).describe('keep network access'),
+        writable: z.array(z.string()).default(['.']).describe("paths the hook may write, relative to its working directory"),
+      })
+      .optional()
+      .describe('run confined by bubblewrap (bwrap): read-only system, private /tmp, own PID namespace'),
     template: z.boolean().default(false).describe('expand {{path.to.field}} in command/args from the payload, shell-quoted (Wundr)'),
     source: z
       .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(['native', 'claude', 'autohand', 'wundr', 'opta']) })
@@ -96,6 +103,7 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     killDescendants: hook.killDescendants,
     maxOutputBytes: hook.maxOutputBytes,
     cwd: hook.cwd,
+    sandbox: hook.sandbox,
     template: hook.template,
     source: hook.source,
   };

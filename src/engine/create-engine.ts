@@ -9,6 +9,7 @@ import { HookpoolError } from '../errors.js';
 import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
 import { closestEventName, findEventSpec } from '../events/resolve-event.js';
 import { Planner, type PlannedHook } from '../plan/planner.js';
+import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { Dispatcher } from '../run/dispatcher.js';
 import { baseEnvironment, type FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
@@ -17,7 +18,7 @@ import type { HookTask, PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
 import { createEngineLogger } from './engine-logger.js';
-import { buildHookTask, payloadProblem, prepareInput, type PreparedInput } from './hook-task.js';
+import { buildHookTask, prepareInput, type PreparedInput } from './hook-task.js';
 import { runChain } from './run-chain.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
@@ -60,6 +61,7 @@ class Engine implements HookEngine {
   private readonly baseEnvByHook = new Map<string, Record<string, string>>();
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
+  private readonly bwrapPath: string | undefined;
   private host: PoolHost | undefined;
   private closing: Promise<void> | undefined;
 
@@ -74,6 +76,8 @@ class Engine implements HookEngine {
     this.planner = new Planner(active);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
     const agentEnv = options.env ?? process.env;
+    this.bwrapPath = active.some((hook) => hook.sandbox !== undefined) ? findExecutable('bwrap', agentEnv.PATH) : undefined;
+    if (active.some((hook) => hook.sandbox !== undefined) && this.bwrapPath === undefined) this.logger.warn(MISSING_BWRAP);
     for (const hook of active) this.baseEnvByHook.set(hook.id, baseEnvironment(hook.env, agentEnv));
     this.inputContext = {
       sessionId: options.sessionId,
@@ -129,19 +133,22 @@ class Engine implements HookEngine {
       input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
     }
     const prepared = prepareInput(spec, input, this.fireContext);
-    const oversize = payloadProblem(prepared.stdin, this.options.maxPayloadBytes);
-    if (oversize !== null) return this.refuseOversize(spec, chosen, oversize);
     const foreground: PlannedHook[] = [];
     for (const planned of chosen) {
       if (planned.hook.background) {
-        this.dispatcher.runBackground(this.taskFor(planned.hook, prepared), (outcome) => this.report(spec, outcome, true));
+        const task = this.taskFor(planned.hook, prepared);
+        if (typeof task === 'string') this.report(spec, failedOutcome(planned.hook.id, 'spawn_failed', task), true);
+        else this.dispatcher.runBackground(task, (outcome) => this.report(spec, outcome, true));
       } else {
         foreground.push(planned);
       }
     }
     if (foreground.length === 0) return NOOP_RESULTS[spec.name];
 
-    const runOne = (planned: PlannedHook, stepInput: PreparedInput) => this.dispatcher.runForeground(this.taskFor(planned.hook, stepInput));
+    const runOne = (planned: PlannedHook, stepInput: PreparedInput) => {
+      const task = this.taskFor(planned.hook, stepInput);
+      return typeof task === 'string' ? Promise.resolve(failedOutcome(planned.hook.id, 'spawn_failed', task)) : this.dispatcher.runForeground(task);
+    };
     const parallel = foreground.filter((planned) => !planned.hook.sequential);
     const [parallelOutcomes, chain] = await Promise.all([
       Promise.all(parallel.map((planned) => runOne(planned, prepared))),
@@ -160,17 +167,9 @@ class Engine implements HookEngine {
     return guarded.result;
   }
 
-  /** Runs nothing: every chosen hook settles as spawn_failed, saying how large the input was. */
-  private refuseOversize(spec: EventSpec, chosen: readonly PlannedHook[], problem: string): FireResult {
-    const outcomes = chosen.map((planned) => failedOutcome(planned.hook.id, 'spawn_failed', problem));
-    chosen.forEach((planned, index) => this.report(spec, outcomes[index]!, planned.hook.background));
-    const foreground = chosen.filter((planned) => !planned.hook.background);
-    return aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes.filter((_, index) => !chosen[index]!.hook.background)).result;
-  }
-
-  private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask {
-    const { cwd, pool } = this.options;
-    return buildHookTask(hook, prepared, { cwd, baseEnv: this.baseEnvByHook.get(hook.id)!, ...pool });
+  private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask | string {
+    const { cwd, pool, maxPayloadBytes } = this.options;
+    return buildHookTask(hook, prepared, { cwd, maxPayloadBytes, bwrapPath: this.bwrapPath, baseEnv: this.baseEnvByHook.get(hook.id)!, ...pool });
   }
 
   private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {

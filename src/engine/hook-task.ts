@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { HookDefinition } from '../config/model.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';
+import { bubblewrapArgs, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { expandArgs, expandCommand } from '../run/expand-template.js';
 import { contextEnvironment, type FireContext } from '../run/hook-env.js';
 import type { HookTask } from '../run/pool-host.js';
@@ -26,18 +27,29 @@ export function prepareInput(spec: EventSpec, input: Record<string, unknown>, co
 
 export interface TaskSettings {
   cwd: string;
+  /** Where bwrap is, for sandboxed hooks; undefined when it is not installed. */
+  bwrapPath: string | undefined;
+  maxPayloadBytes: number;
   baseEnv: Record<string, string>;
   killGraceMs: number;
   pipeGraceMs: number;
 }
 
-export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput, settings: TaskSettings): HookTask {
-  const [file, argv] = commandLine(hook, input);
+/** The task for a hook, or why it cannot run (an input over the size cap, a sandbox without bwrap). */
+export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput, settings: TaskSettings): HookTask | string {
+  const cwd = hook.cwd === undefined ? settings.cwd : resolve(settings.cwd, hook.cwd);
+  let [file, argv] = commandLine(hook, input);
+  const oversize = payloadProblem(stdin, settings.maxPayloadBytes);
+  if (oversize !== null) return oversize;
+  if (hook.sandbox !== undefined) {
+    if (settings.bwrapPath === undefined) return MISSING_BWRAP;
+    [file, argv] = [settings.bwrapPath, bubblewrapArgs(hook.sandbox, cwd, file, argv)];
+  }
   return {
     hookId: hook.id,
     file,
     argv,
-    cwd: hook.cwd === undefined ? settings.cwd : resolve(settings.cwd, hook.cwd),
+    cwd,
     env: { ...settings.baseEnv, ...contextEnv },
     stdin,
     timeoutMs: hook.timeoutMs,
@@ -55,7 +67,7 @@ function commandLine(hook: HookDefinition, input: Record<string, unknown>): [str
 }
 
 /** Why an input is too large to hand to hooks, or null. */
-export function payloadProblem(stdin: string, maxBytes: number): string | null {
+function payloadProblem(stdin: string, maxBytes: number): string | null {
   // A UTF-8 string of n UTF-16 units is at most 3n bytes: most payloads never need counting.
   if (stdin.length * 3 <= maxBytes) return null;
   const bytes = Buffer.byteLength(stdin);

@@ -1,0 +1,61 @@
+// The optional bubblewrap sandbox. CI installs bubblewrap (.ci/run), so there these tests always run.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHookEngine, type HookEngine } from '../../src/index.js';
+import { findExecutable } from '../../src/run/bubblewrap.js';
+import { HOSTS } from '../helpers/hosts.js';
+import { expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+
+const hasBwrap = findExecutable('bwrap', process.env.PATH) !== undefined;
+if (!hasBwrap && process.env.CI) throw new Error('CI must install bubblewrap (see .ci/run)');
+
+describe.skipIf(!hasBwrap).each(HOSTS)('sandboxed hooks on the %s host', (host) => {
+  let engine: HookEngine | undefined;
+  afterEach(async () => engine?.close());
+
+  it('may write only where allowed, and has no network', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'hookpool-sandbox-'));
+    const outside = mkdtempSync(join(tmpdir(), 'hookpool-outside-'));
+    engine = createHookEngine({ host, cwd: project, hooks: [{ event: 'PostToolUse', sandbox: {},
+      command: `echo in > inside.txt; echo out > ${outside}/outside.txt || echo denied; grep -c : /proc/net/dev` }] });
+    const [outcome] = (await engine.fire('PostToolUse', { tool_name: 'Edit' })).hooks;
+    expect(outcome!.status).toBe('ok');
+    expect(readFileSync(join(project, 'inside.txt'), 'utf8')).toBe('in\n');
+    expect(existsSync(join(outside, 'outside.txt'))).toBe(false);
+    expect(outcome!.stdout).toBe('denied\n1\n'); // one interface: loopback only
+  });
+
+  it('keeps the network when asked', async () => {
+    engine = createHookEngine({ host, hooks: [{ event: 'Stop', sandbox: { network: true }, command: 'grep -c : /proc/net/dev' }] });
+    const [outcome] = (await engine.fire('Stop', {})).hooks;
+    expect(Number(outcome!.stdout)).toBeGreaterThan(1);
+  });
+
+  it('kills processes that left the process group with setsid, which an unsandboxed hook would leave behind', async () => {
+    const sleep = uniqueSleep();
+    engine = createHookEngine({ host, hooks: [{ event: 'Stop', sandbox: {}, command: `setsid sleep ${sleep} < /dev/null > /dev/null 2>&1 & echo started` }] });
+    const [outcome] = (await engine.fire('Stop', {})).hooks;
+    expect(outcome).toMatchObject({ status: 'ok', stdout: 'started\n' });
+    await expectNoneAlive(`sleep ${sleep}`);
+  });
+
+  it('documents the exception: without a sandbox, a setsid escapee survives the group kill', async () => {
+    const sleep = uniqueSleep();
+    engine = createHookEngine({ host, hooks: [{ event: 'Stop', command: `setsid sleep ${sleep} < /dev/null > /dev/null 2>&1 &` }] });
+    await engine.fire('Stop', {});
+    const [escapee] = livingProcesses(`sleep ${sleep}`);
+    expect(escapee).toBeDefined();
+    process.kill(Number(escapee!.trim().split(/\s+/)[0]), 'SIGKILL');
+  });
+});
+
+describe('a sandboxed hook without bubblewrap', () => {
+  it('fails with an outcome that says what to install', async () => {
+    const engine = createHookEngine({ env: { PATH: '/nonexistent' }, hooks: [{ event: 'Stop', sandbox: {}, command: 'true' }] });
+    const [outcome] = (await engine.fire('Stop', {})).hooks;
+    expect(outcome).toMatchObject({ status: 'spawn_failed', error: expect.stringContaining('install the Debian/Ubuntu package "bubblewrap"') });
+    await engine.close();
+  });
+});
