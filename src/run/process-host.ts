@@ -25,11 +25,20 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
 
   const send = (message: ToSandbox) => sandbox!.child.send(message);
 
-  // The channel keeps the agent's event loop alive only while hooks are in flight, like idle piscina workers.
+  // The sandbox keeps the agent's event loop alive only while hooks are in flight, like idle
+  // piscina workers: an agent that never calls close() can still exit (and the sandbox then
+  // sees its channel close and cleans up).
   const updateRef = () => {
-    const channel = sandbox?.child.channel as { ref(): void; unref(): void } | undefined;
-    if (pending.size > 0) channel?.ref();
-    else channel?.unref();
+    if (sandbox === undefined) return;
+    const { child } = sandbox;
+    const channel = child.channel as { ref(): void; unref(): void } | undefined;
+    if (pending.size > 0) {
+      child.ref();
+      channel?.ref();
+    } else {
+      child.unref();
+      channel?.unref();
+    }
   };
 
   const start = () => {

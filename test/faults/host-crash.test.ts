@@ -1,5 +1,5 @@
 // The sandbox process killed mid-fire, and the agent killed mid-fire.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookEngine, type HookEngine } from '../../src/index.js';
@@ -50,5 +50,14 @@ describe('the agent killed with SIGKILL while hooks run', () => {
     } finally {
       agent.kill('SIGKILL');
     }
+  });
+});
+
+describe('an agent that never calls close()', () => {
+  it.each(['thread', 'process'])('still exits on its own with the %s host, and its sandbox goes with it', async (host) => {
+    const agentScript = fileURLToPath(new URL('../fixtures/agents/fire-and-forget-close.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [agentScript, host], { encoding: 'utf8', timeout: 20_000 });
+    expect(run).toMatchObject({ status: 0, stdout: 'ran\n' });
+    await expect.poll(() => livingProcesses('sandbox-process').filter((line) => line.split(/\s+/).includes(String(run.pid)))).toEqual([]);
   });
 });
