@@ -57,7 +57,12 @@ describe('an agent that never calls close()', () => {
   it.each(['thread', 'process'])('still exits on its own with the %s host, and its sandbox goes with it', async (host) => {
     const agentScript = fileURLToPath(new URL('../fixtures/agents/fire-and-forget-close.mjs', import.meta.url));
     const run = spawnSync(process.execPath, [agentScript, host], { encoding: 'utf8', timeout: 20_000 });
-    expect(run).toMatchObject({ status: 0, stdout: 'ran\n' });
-    await expect.poll(() => livingProcesses('sandbox-process').filter((line) => line.split(/\s+/).includes(String(run.pid)))).toEqual([]);
+    expect(run.status).toBe(0);
+    const [hookOutput, sandboxList] = run.stdout.trim().split('\n');
+    expect(hookOutput).toBe('ran');
+    const sandboxes = JSON.parse(sandboxList!) as string[];
+    expect(sandboxes).toHaveLength(host === 'process' ? 1 : 0);
+    const alive = () => livingProcesses('sandbox-process').filter((line) => sandboxes.includes(line.trim().split(/\s+/)[0]!));
+    await expect.poll(alive).toEqual([]);
   });
 });
