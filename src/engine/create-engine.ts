@@ -7,8 +7,8 @@ import type { HookDefinition } from '../config/model.js';
 import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
 import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
-import { closestEventName, findEventSpec } from '../events/resolve-event.js';
-import { Planner, type PlannedHook } from '../plan/planner.js';
+import { closestEventName } from '../events/resolve-event.js';
+import { planEvents, type EventPlan, type PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { Dispatcher } from '../run/dispatcher.js';
 import { baseEnvironment, type FireContext } from '../run/hook-env.js';
@@ -54,7 +54,7 @@ export function createHookEngine(options: HookEngineOptions = {}): HookEngine {
 }
 
 class Engine implements HookEngine {
-  private readonly planner: Planner;
+  private readonly plans: Map<string, EventPlan>;
   private readonly logger: Logger;
   private readonly dispatcher: Dispatcher;
   private readonly stopLoops: StopLoopGuard;
@@ -73,7 +73,7 @@ class Engine implements HookEngine {
     for (const problem of options.problems ?? []) this.logger.warn(problem);
     for (const hook of hooks) this.logger.debug({ hook: hook.id, event: hook.event, matcher: hook.matcher, env: hook.env.set }, 'hook configured');
     const active = options.disableAllHooks ? [] : hooks;
-    this.planner = new Planner(active);
+    this.plans = planEvents(active);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
     const agentEnv = options.env ?? process.env;
     this.bwrapPath = active.some((hook) => hook.sandbox !== undefined) ? findExecutable('bwrap', agentEnv.PATH) : undefined;
@@ -92,7 +92,7 @@ class Engine implements HookEngine {
         if (firstOfBurst) this.logger.warn({ hook: task.hookId }, 'background queue full: dropping the oldest waiting hooks');
       },
     });
-    if (!this.planner.isEmpty) this.poolHost(); // warm the workers before the first fire
+    if (active.some((hook) => hook.enabled)) this.poolHost(); // warm the workers before the first fire
   }
 
   get droppedBackgroundHooks(): number {
@@ -100,22 +100,23 @@ class Engine implements HookEngine {
   }
 
   fire(event: string, payload: Record<string, unknown> = EMPTY_PAYLOAD): Promise<FireResult> {
-    const spec = findEventSpec(event);
-    if (spec === undefined) return Promise.reject(unknownEvent(event));
+    const eventPlan = this.plans.get(event);
+    if (eventPlan === undefined) return Promise.reject(unknownEvent(event));
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
       return Promise.reject(new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${event}"): the payload must be a JSON object`));
     }
-    if (!this.planner.hasEvent(spec.name)) return NOOP_RESULTS[spec.name];
+    const { spec } = eventPlan;
+    if (!eventPlan.hasHooks) return NOOP_RESULTS[spec.name];
     const subject = spec.matcherField === null ? '' : payload[spec.matcherField];
-    const plan = this.planner.plan(spec, typeof subject === 'string' ? subject : '');
+    const plan = eventPlan.plan(typeof subject === 'string' ? subject : '');
     if (plan.length === 0) return NOOP_RESULTS[spec.name];
     return this.run(spec, payload, plan);
   }
 
   has(event: string, subject?: string): boolean {
-    const spec = findEventSpec(event);
-    if (spec === undefined || !this.planner.hasEvent(spec.name)) return false;
-    return subject === undefined || this.planner.plan(spec, subject).length > 0;
+    const eventPlan = this.plans.get(event);
+    if (eventPlan === undefined || !eventPlan.hasHooks) return false;
+    return subject === undefined || eventPlan.plan(subject).length > 0;
   }
 
   close(): Promise<void> {

@@ -2,7 +2,7 @@
 // a tool loop is two Map lookups. Pure: no pool, no processes.
 import picomatch from 'picomatch';
 import type { HookDefinition } from '../config/model.js';
-import type { EventName, EventSpec } from '../events/event-specs.js';
+import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
 
 /** A hook ready to fire: its definition, position in config order, and compiled tests. */
@@ -21,44 +21,51 @@ export const NO_HOOKS: readonly PlannedHook[] = Object.freeze([]);
 // Agents call tools by a bounded set of names; a cap still keeps a runaway subject space finite.
 const MAX_MEMO_ENTRIES = 4096;
 
-export class Planner {
-  private readonly byEvent = new Map<EventName, PlannedHook[]>();
-  private readonly memo = new Map<EventName, Map<string, readonly PlannedHook[]>>();
+/** One event's hooks, and the memo of which of them run for each subject. */
+export class EventPlan {
+  readonly hasHooks: boolean;
+  private readonly memo = new Map<string, readonly PlannedHook[]>();
 
-  constructor(hooks: readonly HookDefinition[]) {
-    hooks.forEach((hook, configIndex) => {
-      if (!hook.enabled) return;
-      const planned: PlannedHook = { hook, configIndex, matches: compileSubjectTest(hook), payloadFilter: compilePayloadFilter(hook) };
-      const list = this.byEvent.get(hook.event) ?? [];
-      list.push(planned);
-      this.byEvent.set(hook.event, list);
-    });
-  }
-
-  /** True when any enabled hook listens to the event. */
-  hasEvent(event: EventName): boolean {
-    return this.byEvent.has(event);
-  }
-
-  get isEmpty(): boolean {
-    return this.byEvent.size === 0;
+  constructor(
+    readonly spec: EventSpec,
+    private readonly candidates: readonly PlannedHook[],
+  ) {
+    this.hasHooks = candidates.length > 0;
   }
 
   /** The hooks whose matcher accepts the subject, in config order (shared, frozen). */
-  plan(spec: EventSpec, subject: string): readonly PlannedHook[] {
-    const candidates = this.byEvent.get(spec.name);
-    if (candidates === undefined) return NO_HOOKS;
-    let memo = this.memo.get(spec.name);
-    if (memo === undefined) this.memo.set(spec.name, (memo = new Map()));
-    const known = memo.get(subject);
-    if (known !== undefined) return known;
+  plan(subject: string): readonly PlannedHook[] {
+    return this.memo.get(subject) ?? this.remember(subject);
+  }
+
+  private remember(subject: string): readonly PlannedHook[] {
     // Events with no matcher subject ignore matchers (PROTOCOL.md, "Matchers").
-    const chosen = spec.matcherField === null ? candidates : candidates.filter((planned) => planned.matches(subject));
+    const chosen = this.spec.matcherField === null ? [...this.candidates] : this.candidates.filter((planned) => planned.matches(subject));
     const frozen = chosen.length === 0 ? NO_HOOKS : Object.freeze(chosen);
-    if (memo.size >= MAX_MEMO_ENTRIES) memo.clear();
-    memo.set(subject, frozen);
+    if (this.memo.size >= MAX_MEMO_ENTRIES) this.memo.clear();
+    this.memo.set(subject, frozen);
     return frozen;
   }
+}
+
+/**
+ * The plan of every event, reachable by its canonical name and by each alias, so that a fire
+ * finds its event and whether anything listens with a single Map lookup.
+ */
+export function planEvents(hooks: readonly HookDefinition[]): Map<string, EventPlan> {
+  const byEvent = new Map<EventName, PlannedHook[]>();
+  hooks.forEach((hook, configIndex) => {
+    if (!hook.enabled) return;
+    const planned: PlannedHook = { hook, configIndex, matches: compileSubjectTest(hook), payloadFilter: compilePayloadFilter(hook) };
+    byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), planned]);
+  });
+  const plans = new Map<string, EventPlan>();
+  for (const name of EVENT_NAMES) {
+    const spec = EVENT_SPECS[name];
+    const plan = new EventPlan(spec, byEvent.get(name) ?? []);
+    for (const key of [name, ...spec.aliases]) plans.set(key, plan);
+  }
+  return plans;
 }
 
 function compileSubjectTest(hook: HookDefinition): CompiledMatcher {
