@@ -67,6 +67,7 @@ export function mergeVerdicts(spec: EventSpec, verdicts: readonly HookVerdict[],
     stopReason: cap('stopReason', joinText(stoppers.map((verdict) => verdict.stopReason))),
     systemMessage: cap('systemMessage', joinText(verdicts.map((verdict) => verdict.systemMessage))),
     textTruncated,
+    suppressOutput: verdicts.some((verdict) => verdict.suppressOutput),
     hooks: outcomes,
   };
 }

@@ -25,6 +25,8 @@ export interface FireResult {
   systemMessage: string | null;
   /** Fields whose text was cut at 10,000 characters; empty when nothing was cut. */
   textTruncated: CappedTextField[];
+  /** A hook asked that its output be kept out of the transcript. */
+  suppressOutput: boolean;
   hooks: HookOutcome[];
 }
 
@@ -45,6 +47,7 @@ export function emptyFireResult(event: EventName): Readonly<FireResult> {
     stopReason: null,
     systemMessage: null,
     textTruncated: nothingTruncated as CappedTextField[],
+    suppressOutput: false,
     hooks: noHooks as HookOutcome[],
   });
 }

@@ -8,7 +8,7 @@ import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
 import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
 import { closestEventName } from '../events/resolve-event.js';
-import { planEvents, type EventPlan, type PlannedHook } from '../plan/planner.js';
+import { chooseHooks, planEvents, type EventPlan, type PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { Dispatcher } from '../run/dispatcher.js';
 import { baseEnvironment, type FireContext } from '../run/hook-env.js';
@@ -127,7 +127,7 @@ class Engine implements HookEngine {
   private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[]): Promise<FireResult> {
     if (this.closing) throw new HookpoolError('ERR_HOOKPOOL_CLOSED', `fire("${spec.name}") after close()`);
     const { sessionId, cwd } = this.options;
-    const chosen = plan.filter((planned) => planned.payloadFilter === null || planned.payloadFilter(payload, sessionId, cwd));
+    const chosen = chooseHooks(plan, payload, sessionId, cwd);
     const input = buildHookInput(spec, payload, this.inputContext);
     const session = typeof input.session_id === 'string' ? input.session_id : sessionId;
     if (spec.blockKeepsAgentRunning && input.stop_hook_active === undefined) {

@@ -12,6 +12,8 @@ export interface PlannedHook {
   readonly matches: CompiledMatcher;
   /** Conditions on the payload itself (file path, session id); null when there are none. */
   readonly payloadFilter: PayloadFilter | null;
+  /** What actually runs (program, arguments, directory, environment, sandbox): equal keys run once per fire. */
+  readonly runKey: string;
 }
 
 export type PayloadFilter = (payload: Record<string, unknown>, sessionId: string, cwd: string) => boolean;
@@ -56,7 +58,7 @@ export function planEvents(hooks: readonly HookDefinition[]): Map<string, EventP
   const byEvent = new Map<EventName, PlannedHook[]>();
   hooks.forEach((hook, configIndex) => {
     if (!hook.enabled) return;
-    const planned: PlannedHook = { hook, configIndex, matches: compileSubjectTest(hook), payloadFilter: compilePayloadFilter(hook) };
+    const planned: PlannedHook = { hook, configIndex, matches: compileSubjectTest(hook), payloadFilter: compilePayloadFilter(hook), runKey: runKeyOf(hook) };
     byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), planned]);
   });
   const plans = new Map<string, EventPlan>();
@@ -66,6 +68,22 @@ export function planEvents(hooks: readonly HookDefinition[]): Map<string, EventP
     for (const key of [name, ...spec.aliases]) plans.set(key, plan);
   }
   return plans;
+}
+
+function runKeyOf({ command, args, cwd, env, sandbox, template }: HookDefinition): string {
+  return JSON.stringify([command, args, cwd, env, sandbox, template]);
+}
+
+/**
+ * The hooks of one fire that pass their payload filters, with a command defined several times
+ * (in several files, under several matchers) kept once: its last definition, the one of the
+ * highest-precedence file (local > project > user), in that definition's place.
+ */
+export function chooseHooks(plan: readonly PlannedHook[], payload: Record<string, unknown>, sessionId: string, cwd: string): PlannedHook[] {
+  const passing = plan.filter((planned) => planned.payloadFilter === null || planned.payloadFilter(payload, sessionId, cwd));
+  if (passing.length < 2) return passing;
+  const lastOfKey = new Map(passing.map((planned) => [planned.runKey, planned]));
+  return lastOfKey.size === passing.length ? passing : passing.filter((planned) => lastOfKey.get(planned.runKey) === planned);
 }
 
 function compileSubjectTest(hook: HookDefinition): CompiledMatcher {

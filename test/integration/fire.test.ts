@@ -52,9 +52,9 @@ describe.each(HOSTS)('fire through the %s host', (host) => {
 
   it('runs only the hooks whose matcher accepts the subject', async () => {
     engine = createHookEngine({ host, hooks: [
-      { id: 'edit-write', event: 'PreToolUse', matcher: 'Edit|Write', command: 'true' },
-      { id: 'mcp', event: 'PreToolUse', matcher: 'mcp__memory__.*', command: 'true' },
-      { id: 'all', event: 'PreToolUse', matcher: '*', command: 'true' },
+      { id: 'edit-write', event: 'PreToolUse', matcher: 'Edit|Write', command: 'echo edit-write' },
+      { id: 'mcp', event: 'PreToolUse', matcher: 'mcp__memory__.*', command: 'echo mcp' },
+      { id: 'all', event: 'PreToolUse', matcher: '*', command: 'echo all' },
     ] });
     const ids = async (tool: string) => (await engine!.fire('PreToolUse', { tool_name: tool })).hooks.map((hook) => hook.id);
     expect(await ids('Edit')).toEqual(['edit-write', 'all']);
@@ -64,10 +64,20 @@ describe.each(HOSTS)('fire through the %s host', (host) => {
     expect(engine.has('PostToolUse')).toBe(false);
   });
 
+  it('runs a command defined under several matchers once, as its last definition', async () => {
+    engine = createHookEngine({ host, hooks: [
+      { id: 'first', event: 'PreToolUse', matcher: 'Edit|Write', command: 'echo notify', timeout: 30_000 },
+      { id: 'other', event: 'PreToolUse', command: 'echo other' },
+      { id: 'last', event: 'PreToolUse', matcher: '*', command: 'echo notify', timeout: 60_000 },
+    ] });
+    expect((await engine.fire('PreToolUse', { tool_name: 'Edit' })).hooks.map((hook) => hook.id)).toEqual(['other', 'last']);
+    expect((await engine.fire('PreToolUse', { tool_name: 'Read' })).hooks.map((hook) => hook.id)).toEqual(['other', 'last']);
+  });
+
   it('applies path and session filters from the payload', async () => {
     engine = createHookEngine({ host, cwd: '/repo', sessionId: 'abc', hooks: [
-      { id: 'ts', event: 'PostToolUse', matcher: 'Edit|Write', filter: { path: 'src/**/*.ts' }, command: 'true' },
-      { id: 'session', event: 'PostToolUse', filter: { sessionId: 'x*' }, command: 'true' },
+      { id: 'ts', event: 'PostToolUse', matcher: 'Edit|Write', filter: { path: 'src/**/*.ts' }, command: 'echo ts' },
+      { id: 'session', event: 'PostToolUse', filter: { sessionId: 'x*' }, command: 'echo session' },
     ] });
     const ids = async (file: string) => (await engine!.fire('PostToolUse', { tool_name: 'Edit', tool_input: { file_path: file } })).hooks.map((hook) => hook.id);
     expect(await ids('/repo/src/a/b.ts')).toEqual(['ts']);

@@ -1,0 +1,130 @@
+// PROTOCOL.md, "Input: JSON on stdin" (the environment paragraph) and "Environment".
+import { copyFile, mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { claudeEngine, engineFor, group, handler, HOOKS_DIR, HOSTS, parseEnv, PRINT_ENV, settings, workspace } from './kit.js';
+
+const ALLOWLIST = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/home/agent', USER: 'agent', SHELL: '/bin/sh', LANG: 'C.UTF-8', TERM: 'dumb', TMPDIR: '/tmp' };
+
+// One example of each secret-looking pattern: *_KEY, *_TOKEN, *_SECRET, *PASSWORD*, *_CREDENTIALS.
+const SECRETS = {
+  ANTHROPIC_API_KEY: 'sk-ant-secret',
+  GITHUB_TOKEN: 'ghp_secret',
+  CLIENT_SECRET: 'client-secret',
+  PGPASSWORD_FILE: '/run/pw',
+  GOOGLE_APPLICATION_CREDENTIALS: '/run/creds.json',
+};
+
+// Names that only look a little like secrets, and plain ones: kept.
+const ORDINARY = { VISIBLE: 'yes', KEYBOARD_LAYOUT: 'us', TOKENIZERS_PARALLELISM: 'false', SSH_AUTH_SOCK: '/run/ssh.sock' };
+
+const AGENT_ENV = { ...ALLOWLIST, ...ORDINARY, ...SECRETS };
+
+describe.each(HOSTS)('hook environment, %s host', (host) => {
+  it('CLAUDE_PROJECT_DIR is the project root (and commands can use it)', async () => {
+    const ws = await workspace();
+    await mkdir(ws.path('packages/app'), { recursive: true });
+    await mkdir(ws.path('.claude/hooks'), { recursive: true });
+    await copyFile(`${HOOKS_DIR}print-env.sh`, ws.path('.claude/hooks/print-env.sh'));
+    // The usual way project settings name their scripts.
+    const config = await ws.loadClaude(settings({ SessionStart: [group(undefined, handler('"$CLAUDE_PROJECT_DIR"/.claude/hooks/print-env.sh'))] }));
+    const inSubdir = engineFor(host, ws, config, { cwd: ws.path('packages/app'), projectDir: ws.root, env: AGENT_ENV });
+    const atRoot = engineFor(host, ws, config, { env: AGENT_ENV });
+
+    const sub = parseEnv((await inSubdir.fire('SessionStart', { source: 'startup' })).hooks[0]!.stdout);
+    const root = parseEnv((await atRoot.fire('SessionStart', { source: 'startup' })).hooks[0]!.stdout);
+
+    expect(sub).toMatchObject({ CLAUDE_PROJECT_DIR: ws.root, HOOKPOOL_CWD: ws.path('packages/app') });
+    expect(root).toMatchObject({ CLAUDE_PROJECT_DIR: ws.root });
+  });
+
+  it('HOOKPOOL_EVENT, HOOKPOOL_SESSION_ID, HOOKPOOL_CWD, and HOOKPOOL_TOOL_NAME on tool events', async () => {
+    const { ws, engine } = await claudeEngine(host, settings({
+      PreToolUse: [group(undefined, handler(PRINT_ENV))],
+      UserPromptSubmit: [group(undefined, handler(PRINT_ENV))],
+    }), { env: AGENT_ENV, sessionId: 'session-42' });
+
+    const tool = parseEnv((await engine.fire('PreToolUse', { tool_name: 'Edit', tool_input: { file_path: '/p/a.ts' } })).hooks[0]!.stdout);
+    const prompt = parseEnv((await engine.fire('UserPromptSubmit', { prompt: 'hi' })).hooks[0]!.stdout);
+
+    expect(tool).toMatchObject({ HOOKPOOL_EVENT: 'PreToolUse', HOOKPOOL_SESSION_ID: 'session-42', HOOKPOOL_CWD: ws.root, HOOKPOOL_TOOL_NAME: 'Edit' });
+    expect(prompt).toMatchObject({ HOOKPOOL_EVENT: 'UserPromptSubmit', HOOKPOOL_SESSION_ID: 'session-42', HOOKPOOL_CWD: ws.root });
+    expect(prompt).not.toHaveProperty('HOOKPOOL_TOOL_NAME');
+  });
+
+  it("the seed designs' variables: OPTA_* and HOOK_*", async () => {
+    const { ws, engine } = await claudeEngine(host, settings({
+      PostToolUse: [group(undefined, handler(PRINT_ENV))],
+      PostToolUseFailure: [group(undefined, handler(PRINT_ENV))],
+    }), { env: AGENT_ENV, sessionId: 'session-7' });
+    const toolInput = { file_path: '/p/a.ts', content: 'x' };
+    const toolResponse = 'r'.repeat(5_000);
+
+    const post = parseEnv((await engine.fire('PostToolUse', { tool_name: 'Write', tool_input: toolInput, tool_response: toolResponse })).hooks[0]!.stdout);
+    const failure = parseEnv((await engine.fire('PostToolUseFailure', { tool_name: 'Bash', tool_input: { command: 'false' }, error: 'exit code 1' })).hooks[0]!.stdout);
+
+    expect(post).toMatchObject({
+      OPTA_EVENT: 'tool.post', OPTA_SESSION_ID: 'session-7', OPTA_CWD: ws.root, OPTA_TOOL_NAME: 'Write', OPTA_TOOL_ARGS: JSON.stringify(toolInput),
+      HOOK_EVENT: 'post-tool', HOOK_TOOL: 'Write', HOOK_ARGS: JSON.stringify(toolInput),
+    });
+    expect(post.OPTA_TOOL_RESULT).toBe('r'.repeat(2048)); // the first 2 KB
+    expect(failure).toMatchObject({ OPTA_TOOL_NAME: 'Bash', OPTA_ERROR: 'exit code 1' });
+  });
+
+  it('large values are never put in environment variables: they are on stdin', async () => {
+    const { engine } = await claudeEngine(host, settings({
+      PreToolUse: [group('Write', handler(PRINT_ENV), handler('wc -c'))],
+    }), { env: AGENT_ENV });
+    const content = 'z'.repeat(200_000);
+
+    const result = await engine.fire('PreToolUse', { tool_name: 'Write', tool_input: { file_path: '/p/big.txt', content } });
+
+    const env = parseEnv(result.hooks[0]!.stdout);
+    for (const [name, value] of Object.entries(env)) expect(value.length, name).toBeLessThanOrEqual(2048);
+    expect(Number(result.hooks[1]!.stdout.trim())).toBeGreaterThan(200_000);
+  });
+
+  it('hookpool: secret-looking variables are hidden from hooks unless the hook lists them in env.pass', async () => {
+    const ws = await workspace();
+    const claude = await ws.write('settings.json', settings({ Stop: [group(undefined, handler(PRINT_ENV))] }));
+    const native = await ws.write('hooks.json', {
+      hooks: [
+        { id: 'passes-two', event: 'Stop', command: PRINT_ENV, env: { pass: ['GITHUB_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS'] } },
+      ],
+    });
+    const config = await ws.load({ files: [native], claudeSettings: [claude] });
+    expect(config.problems).toEqual([]);
+    const engine = engineFor(host, ws, config, { env: AGENT_ENV });
+
+    const result = await engine.fire('Stop', {});
+    const byId = Object.fromEntries(result.hooks.map((hook) => [hook.id, parseEnv(hook.stdout)]));
+    const fromClaude = result.hooks.find((hook) => hook.id !== 'passes-two')!;
+    const plain = parseEnv(fromClaude.stdout);
+
+    expect(plain).toMatchObject({ ...ALLOWLIST, ...ORDINARY });
+    for (const name of Object.keys(SECRETS)) expect(plain, name).not.toHaveProperty(name);
+    expect(byId['passes-two']).toMatchObject({ ...ORDINARY, GITHUB_TOKEN: 'ghp_secret', GOOGLE_APPLICATION_CREDENTIALS: '/run/creds.json' });
+    for (const name of ['ANTHROPIC_API_KEY', 'CLIENT_SECRET', 'PGPASSWORD_FILE']) expect(byId['passes-two'], name).not.toHaveProperty(name);
+  });
+
+  it('env.inherit "all" restores the whole agent environment', async () => {
+    const ws = await workspace();
+    const file = await ws.write('hooks.json', { hooks: [{ event: 'Stop', command: PRINT_ENV, env: { inherit: 'all' } }] });
+    const engine = engineFor(host, ws, await ws.load({ files: [file] }), { env: AGENT_ENV });
+
+    const env = parseEnv((await engine.fire('Stop', {})).hooks[0]!.stdout);
+
+    expect(env).toMatchObject(AGENT_ENV);
+  });
+
+  it('env.inherit "none" gives only PATH, HOME, USER, SHELL, LANG, TERM, TMPDIR of the agent environment', async () => {
+    const ws = await workspace();
+    const file = await ws.write('hooks.json', { hooks: [{ event: 'Stop', command: PRINT_ENV, env: { inherit: 'none' } }] });
+    const engine = engineFor(host, ws, await ws.load({ files: [file] }), { env: AGENT_ENV });
+
+    const env = parseEnv((await engine.fire('Stop', {})).hooks[0]!.stdout);
+
+    expect(env).toMatchObject(ALLOWLIST);
+    for (const name of [...Object.keys(ORDINARY), ...Object.keys(SECRETS)]) expect(env, name).not.toHaveProperty(name);
+    expect(env).toMatchObject({ HOOKPOOL_EVENT: 'Stop', CLAUDE_PROJECT_DIR: ws.root });
+  });
+});

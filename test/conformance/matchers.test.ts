@@ -1,0 +1,111 @@
+// PROTOCOL.md, "Matchers".
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HookEngine } from '../../src/index.js';
+import { claudeEngine, engineFor, group, handler, HOSTS, respond, settings, workspace } from './kit.js';
+
+/** A handler whose stdout names it, so a fire's outcomes say which hooks ran. */
+const named = (name: string) => handler(respond('-o', name), 5);
+
+/** The names of the hooks that ran for one fire. */
+async function ran(engine: HookEngine, event: string, payload: Record<string, unknown>): Promise<string[]> {
+  return (await engine.fire(event, payload)).hooks.map((hook) => hook.stdout);
+}
+
+const SUBJECT_FIELDS = ['tool_name', 'source', 'reason', 'notification_type', 'agent_type', 'trigger'];
+
+describe.each(HOSTS)('matchers, %s host', (host) => {
+  it('"*", "" and no matcher match everything', async () => {
+    const { engine } = await claudeEngine(host, settings({
+      PreToolUse: [group('*', named('star')), group('', named('empty')), group(undefined, named('absent'))],
+    }));
+
+    expect(await ran(engine, 'PreToolUse', { tool_name: 'Bash', tool_input: {} })).toEqual(['star', 'empty', 'absent']);
+    expect(await ran(engine, 'PreToolUse', { tool_name: 'mcp__github__create_issue', tool_input: {} })).toEqual(['star', 'empty', 'absent']);
+  });
+
+  it('a name list (letters, digits, _ - space , |) matches exact names only', async () => {
+    const { engine } = await claudeEngine(host, settings({
+      PreToolUse: [group('Edit|Write', named('pipe-list')), group('Read, Glob', named('comma-list')), group('Bash', named('single'))],
+    }));
+    const tool = (name: string) => ran(engine, 'PreToolUse', { tool_name: name, tool_input: {} });
+
+    expect(await tool('Edit')).toEqual(['pipe-list']);
+    expect(await tool('Write')).toEqual(['pipe-list']);
+    expect(await tool('Glob')).toEqual(['comma-list']);
+    expect(await tool('Bash')).toEqual(['single']);
+    expect(await tool('EditX')).toEqual([]);
+    expect(await tool('MultiEdit')).toEqual([]);
+    expect(await tool('BashOutput')).toEqual([]);
+    expect(await tool('edit')).toEqual([]);
+  });
+
+  it('anything else is a JavaScript regular expression, unanchored', async () => {
+    const { engine } = await claudeEngine(host, settings({
+      PreToolUse: [group('mcp__memory__.*', named('mcp')), group('^Notebook', named('anchored')), group('ri.e', named('middle'))],
+    }));
+    const tool = (name: string) => ran(engine, 'PreToolUse', { tool_name: name, tool_input: {} });
+
+    expect(await tool('mcp__memory__create_entities')).toEqual(['mcp']);
+    expect(await tool('x_mcp__memory__y')).toEqual(['mcp']);
+    expect(await tool('NotebookEdit')).toEqual(['anchored']);
+    expect(await tool('MyNotebook')).toEqual([]);
+    expect(await tool('Write')).toEqual(['middle']);
+    expect(await tool('Read')).toEqual([]);
+  });
+
+  it('an invalid regular expression is a configuration problem, never a literal', async () => {
+    const ws = await workspace();
+    const config = await ws.loadClaude(settings({
+      PreToolUse: [group('Edit(', named('broken')), group('Bash', named('valid'))],
+    }));
+
+    expect(config.problems).toHaveLength(1);
+    expect(config.problems[0]).toContain(`${config.file}: hooks.PreToolUse[0].matcher: `);
+    expect(config.problems[0]).toMatch(/regular expression|regex/i);
+    const engine = engineFor(host, ws, config);
+    expect(await ran(engine, 'PreToolUse', { tool_name: 'Edit(', tool_input: {} })).toEqual([]);
+    expect(await ran(engine, 'PreToolUse', { tool_name: 'Edit', tool_input: {} })).toEqual([]);
+    expect(await ran(engine, 'PreToolUse', { tool_name: 'Bash', tool_input: {} })).toEqual(['valid']);
+  });
+
+  // What a matcher tests, per event: [event, field, value that matches, value that does not].
+  const subjects: [string, string, string, string][] = [
+    ['PreToolUse', 'tool_name', 'Bash', 'Read'],
+    ['PostToolUse', 'tool_name', 'Write', 'Edit'],
+    ['PostToolUseFailure', 'tool_name', 'Bash', 'Grep'],
+    ['PermissionRequest', 'tool_name', 'Bash', 'WebFetch'],
+    ['PermissionDenied', 'tool_name', 'Bash', 'Read'],
+    ['SessionStart', 'source', 'resume', 'startup'],
+    ['SessionEnd', 'reason', 'logout', 'clear'],
+    ['Notification', 'notification_type', 'permission_prompt', 'idle_prompt'],
+    ['SubagentStart', 'agent_type', 'Explore', 'Plan'],
+    ['SubagentStop', 'agent_type', 'Explore', 'Plan'],
+    ['PreCompact', 'trigger', 'manual', 'auto'],
+    ['PostCompact', 'trigger', 'auto', 'manual'],
+  ];
+  describe('subject per event', () => {
+    // One settings file for the whole table: each event has one hook, matching its own value.
+    let engine: HookEngine;
+    beforeAll(async () => {
+      const hooks = Object.fromEntries(subjects.map(([event, , matching]) => [event, [group(matching, named(`matched ${event}`))]]));
+      ({ engine } = await claudeEngine(host, settings(hooks), {}, 'file'));
+    });
+
+    it.each(subjects)('the matcher of %s tests %s', async (event, field, matching, other) => {
+      expect(await ran(engine, event, { [field]: matching })).toEqual([`matched ${event}`]);
+      expect(await ran(engine, event, { [field]: other })).toEqual([]);
+      // The matching value in any other event's subject field does not count.
+      const decoys = Object.fromEntries(SUBJECT_FIELDS.filter((name) => name !== field).map((name) => [name, matching]));
+      expect(await ran(engine, event, { ...decoys, [field]: other })).toEqual([]);
+    });
+  });
+
+  it('events with no matcher subject (UserPromptSubmit, Stop, TaskCompleted) ignore the matcher', async () => {
+    const events = ['UserPromptSubmit', 'Stop', 'TaskCompleted'];
+    const { engine } = await claudeEngine(host, settings(Object.fromEntries(events.map((event) => [event, [group('NeverMatchesAnything', named(`${event} ran`))]]))));
+
+    for (const event of events) {
+      expect(await ran(engine, event, { prompt: 'hello', tool_name: 'Other', source: 'Other' })).toEqual([`${event} ran`]);
+    }
+  });
+});
