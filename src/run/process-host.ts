@@ -22,6 +22,7 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
   let sandbox: { child: ChildProcess; id: string } | undefined;
   let abortWaiters: (() => void)[] = [];
   let closing = false;
+  let awaitingSandbox = 0; // abort or close in progress: the agent must stay alive for the answer
 
   const send = (message: ToSandbox) => sandbox!.child.send(message);
 
@@ -32,7 +33,7 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
     if (sandbox === undefined) return;
     const { child } = sandbox;
     const channel = child.channel as { ref(): void; unref(): void } | undefined;
-    if (pending.size > 0) {
+    if (pending.size > 0 || awaitingSandbox > 0) {
       child.ref();
       channel?.ref();
     } else {
@@ -78,6 +79,17 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
     updateRef();
   };
 
+  const holdingTheAgent = async <T>(answer: Promise<T>): Promise<T> => {
+    awaitingSandbox++;
+    updateRef();
+    try {
+      return await answer;
+    } finally {
+      awaitingSandbox--;
+      updateRef();
+    }
+  };
+
   start();
 
   return {
@@ -97,15 +109,14 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
       if (sandbox === undefined) return;
       const done = new Promise<void>((resolve) => abortWaiters.push(resolve));
       send({ t: 'abort', graceMs });
-      await done;
+      await holdingTheAgent(done);
     },
     async close(): Promise<void> {
       closing = true;
       if (sandbox === undefined) return;
-      const { child } = sandbox;
-      const exited = once(child, 'exit');
+      const exited = once(sandbox.child, 'exit');
       send({ t: 'close' });
-      await exited;
+      await holdingTheAgent(exited);
     },
   };
 }

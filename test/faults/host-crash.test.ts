@@ -22,7 +22,8 @@ describe('the sandbox process killed with SIGKILL mid-fire', () => {
     ] });
     const fires = [engine.fire('Stop', {}), engine.fire('Stop', {})];
     // Per hook: the `sh -c` leader (its command line holds the sleep too) and two sleeps.
-    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length).toBe(6);
+    // Liveness bound: starting the sandbox and its pool takes over a second on a busy machine.
+    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length, { timeout: 10_000 }).toBe(6);
     const [pid] = sandboxPids();
     process.kill(pid!, 'SIGKILL');
     for (const result of await Promise.all(fires)) {
@@ -53,8 +54,15 @@ describe('the agent killed with SIGKILL while hooks run', () => {
   });
 });
 
-describe('an agent that never calls close()', () => {
-  it.each(['thread', 'process'])('still exits on its own with the %s host, and its sandbox goes with it', async (host) => {
+describe('an agent process', () => {
+  it.each(['thread', 'process'])('with the %s host gets its awaited close() answered even when nothing else keeps it alive', (host) => {
+    const agentScript = fileURLToPath(new URL('../fixtures/agents/fire-and-forget-close.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [agentScript, host, 'close'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('closed');
+  });
+
+  it.each(['thread', 'process'])('that never calls close() still exits on its own with the %s host, and its sandbox goes with it', async (host) => {
     const agentScript = fileURLToPath(new URL('../fixtures/agents/fire-and-forget-close.mjs', import.meta.url));
     const run = spawnSync(process.execPath, [agentScript, host], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(0);
