@@ -1,0 +1,134 @@
+// background-throughput: hooks completed per second with 8 running at a time. Raw spawn, execa
+// and Gemini run 8 lanes of fires on the main thread; hookpool runs the same 8 lanes of awaited
+// fires, and separately takes the hooks as background hooks (fire returns at once, the engine's
+// background queue runs 8 at a time) timed until the last one settled. Goal: hookpool's
+// background throughput ≥ 1.2x raw main-thread spawning.
+import { runCase } from '../../lib/case.js';
+import { nowMs, settlesWithin } from '../../lib/clock.js';
+import { closeAll, createSpawnContenders, firstLine, RAW, warmUp } from '../../lib/contenders.js';
+import { loadGemini } from '../../lib/gemini.js';
+import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
+import { rotate } from '../../lib/interleave.js';
+import { runUnderLoad } from '../../lib/load.js';
+import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
+import { errorRow, finishRows, ratioAtLeast } from '../../lib/rows.js';
+import { summarize } from '../../lib/stats.js';
+import { withTempDir } from '../../lib/tmp.js';
+
+export const title = 'Background throughput at concurrency 8';
+export const measures = 'Hooks per second (`true`) with 8 running at a time: main-thread lanes for the peers; awaited lanes and background hooks for hookpool.';
+
+const CONCURRENCY = 8;
+const SETTLE_LIMIT_MS = 60_000;
+const backgroundName = (host) => `hookpool background (${host})`;
+
+/*
+ * One trial of background hooks: a fresh engine (close() ends it), warmed with foreground fires
+ * so the pool's workers are up, then `total` background fires; the clock stops when the last
+ * background hook settled (onHookSettled), before close().
+ */
+async function runBackgroundTrial(createHookEngine, { host, cwd, total }) {
+  let settled = 0;
+  let failed = 0;
+  let onAllSettled;
+  const allSettled = new Promise((resolve) => (onAllSettled = resolve));
+  const engine = await createHookEngine({
+    hooks: [
+      ...hookpoolHooks(['true'], { timeoutMs: 10_000 }),
+      ...hookpoolHooks(['true'], { timeoutMs: 10_000, event: 'PostToolUse', background: true }),
+    ],
+    cwd,
+    host,
+    pool: { backgroundConcurrency: CONCURRENCY },
+    onHookSettled: ({ background, outcome }) => {
+      if (!background) return;
+      if (outcome.status !== 'ok') failed++;
+      if (++settled === total) onAllSettled();
+    },
+  });
+  try {
+    await warmUp(() => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD), { count: 16, concurrency: CONCURRENCY });
+    const t0 = nowMs();
+    for (let i = 0; i < total; i++) await engine.fire('PostToolUse', { ...HOOKPOOL_PAYLOAD, tool_response: {} });
+    const done = await settlesWithin(allSettled, SETTLE_LIMIT_MS);
+    const wallMs = nowMs() - t0;
+    if (!done) throw new Error(`only ${settled} of ${total} background hooks settled within ${SETTLE_LIMIT_MS} ms`);
+    return { perSecond: (total / wallMs) * 1000, wallMs, failed };
+  } finally {
+    const [problem] = await closeAll([{ name: backgroundName(host), close: () => engine.close() }]);
+    if (problem) throw new Error(problem);
+  }
+}
+
+export async function measure({ quick, log }) {
+  const gemini = await loadGemini();
+  const hookpool = await loadHookpool();
+  if (hookpool.missing) log(hookpool.missing);
+  const total = quick ? 80 : 200;
+  const rounds = quick ? 1 : 5;
+
+  return withTempDir(async (cwd) => {
+    const set = await createSpawnContenders({ commands: ['true'], cwd, gemini, hookpool });
+    const trials = set.contenders.map((c) => ({
+      name: c.kind === 'hookpool' ? `hookpool fire ×8 (${c.host})` : c.name,
+      run: async () => (await runUnderLoad(c.fire, { total, concurrency: CONCURRENCY })),
+      warm: () => warmUp(c.fire, { count: 16, concurrency: CONCURRENCY }),
+    }));
+    const unavailable = set.unavailable.map((u) => ({ ...u, name: u.name.replace('hookpool', 'hookpool fire ×8') }));
+    for (const host of HOOKPOOL_HOSTS) {
+      if (hookpool.missing) unavailable.push({ name: backgroundName(host), status: 'missing', note: hookpool.missing });
+      else trials.push({ name: backgroundName(host), run: () => runBackgroundTrial(hookpool.createHookEngine, { host, cwd, total }) });
+    }
+    let result;
+    try {
+      for (const t of trials) await t.warm?.();
+      const results = new Map(trials.map((t) => [t.name, []]));
+      const errors = new Map();
+      for (let round = 0; round < rounds; round++) {
+        for (const t of rotate(trials, round)) {
+          if (errors.has(t.name)) continue;
+          try {
+            const r = await t.run();
+            results.get(t.name).push(r);
+            log(`${t.name}: ${r.perSecond.toFixed(0)} hooks/s`);
+          } catch (error) {
+            errors.set(t.name, firstLine(error));
+          }
+        }
+      }
+      const rows = trials.map(({ name }) => {
+        if (errors.has(name)) return errorRow(name, errors.get(name));
+        const rates = summarize(results.get(name).map((r) => r.perSecond));
+        const failed = results.get(name).reduce((sum, r) => sum + (r.failed ?? 0), 0);
+        return { name, values: { median: rates.median, worst: rates.min, runs: rates.n }, ...(failed ? { note: `${failed} hooks did not exit 0` } : {}) };
+      });
+      const goal = ratioAtLeast(1.2);
+      result = {
+        params: { hooks: total, concurrency: CONCURRENCY, rounds, command: 'true' },
+        columns: [
+          { key: 'median', label: 'median hooks/s' },
+          { key: 'worst', label: 'worst hooks/s' },
+          { key: 'runs', label: 'runs' },
+        ],
+        baseline: RAW,
+        ratioKey: 'median',
+        rows: finishRows(rows, {
+          baseline: RAW,
+          ratioKey: 'median',
+          unavailable,
+          goals: Object.fromEntries(HOOKPOOL_HOSTS.map((host) => [backgroundName(host), goal])),
+        }),
+        notes: [
+          `Each run: ${total} hooks; hooks/s = ${total} / time from first fire to last hook settled. Median and worst over ${rounds} run(s), interleaved.`,
+          'hookpool background: a fresh engine per run (pool warmed first), pool.backgroundConcurrency = 8; the clock stops at the last onHookSettled, before close().',
+        ],
+      };
+    } finally {
+      const problems = await set.close();
+      result?.notes.push(...problems);
+    }
+    return result;
+  });
+}
+
+await runCase(import.meta.url, { title, measures }, measure);

@@ -1,0 +1,146 @@
+// cold-start: from creating a hook system to the end of its first fire of one `true` hook, in a
+// process that already imported everything (module loading is excluded; worker or sandbox boot
+// is not). Floors: booting one empty node Worker thread and forking one node process, each until
+// its first message. Also times createHookEngine itself (main thread blocked) and close().
+import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { runCase } from '../../lib/case.js';
+import { nowMs } from '../../lib/clock.js';
+import { GEMINI, closeAll, firstLine, hookpoolName } from '../../lib/contenders.js';
+import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/gemini.js';
+import { HOOKPOOL_HOSTS, checkAllOk, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
+import { rotate } from '../../lib/interleave.js';
+import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
+import { errorRow, finishRows } from '../../lib/rows.js';
+import { summarize } from '../../lib/stats.js';
+import { withTempDir } from '../../lib/tmp.js';
+
+export const title = 'Pool cold start';
+export const measures = 'Time from creating a hook system to the end of its first one-`true`-hook fire, against booting a bare Worker thread or forked node process.';
+
+const WORKER = 'node Worker boot (floor, thread)';
+const FORK = 'node fork boot (floor, process)';
+const READY_CHILD = new URL('../../lib/fixtures/ready-child.js', import.meta.url);
+
+async function bootWorker() {
+  const t0 = nowMs();
+  const worker = new Worker("require('node:worker_threads').parentPort.postMessage('ready')", { eval: true });
+  await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const totalMs = nowMs() - t0;
+  await worker.terminate();
+  return { totalMs };
+}
+
+async function bootFork() {
+  const t0 = nowMs();
+  const child = fork(READY_CHILD, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+  });
+  const totalMs = nowMs() - t0;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.disconnect();
+  await exited;
+  return { totalMs };
+}
+
+export async function measure({ quick, log }) {
+  const gemini = await loadGemini();
+  const hookpool = await loadHookpool();
+  if (hookpool.missing) log(hookpool.missing);
+  const trials = quick ? 3 : 20;
+
+  return withTempDir(async (cwd) => {
+    const contenders = [
+      { name: WORKER, run: bootWorker },
+      { name: FORK, run: bootFork },
+      {
+        name: GEMINI,
+        run: async () => {
+          const t0 = nowMs();
+          const system = await createGeminiSystem(gemini.HookSystem, { definitions: [{ matcher: GEMINI_TOOL, commands: ['true'] }], timeoutMs: 10_000, cwd });
+          await fireGeminiShellTool(system);
+          return { totalMs: nowMs() - t0 };
+        },
+      },
+    ];
+    const unavailable = [];
+    for (const host of HOOKPOOL_HOSTS) {
+      const name = hookpoolName(host);
+      if (hookpool.missing) {
+        unavailable.push({ name, status: 'missing', note: hookpool.missing });
+        continue;
+      }
+      const check = checkAllOk(1);
+      contenders.push({
+        name,
+        run: async () => {
+          const t0 = nowMs();
+          const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 10_000 }), cwd, host });
+          const createMs = nowMs() - t0;
+          let totalMs;
+          let closeMs;
+          try {
+            check(await engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD));
+            totalMs = nowMs() - t0;
+          } finally {
+            const c0 = nowMs();
+            const [problem] = await closeAll([{ name, close: () => engine.close() }]);
+            if (problem) throw new Error(problem);
+            closeMs = nowMs() - c0;
+          }
+          return { totalMs, createMs, closeMs };
+        },
+      });
+    }
+
+    const results = new Map(contenders.map((c) => [c.name, []]));
+    const errors = new Map();
+    // Round 0 is each contender's first start in this process (it pays for JIT and lazy
+    // initialisation); it is reported apart as "first" and left out of the statistics.
+    for (let round = 0; round <= trials; round++) {
+      for (const c of rotate(contenders, round)) {
+        if (errors.has(c.name)) continue;
+        try {
+          results.get(c.name).push(await c.run());
+        } catch (error) {
+          errors.set(c.name, firstLine(error));
+        }
+      }
+    }
+    const rows = contenders.map(({ name }) => {
+      if (errors.has(name)) return errorRow(name, errors.get(name));
+      const [first, ...rest] = results.get(name);
+      const total = summarize(rest.map((r) => r.totalMs));
+      const values = { median: total.median, p99: total.p99, first: first.totalMs, n: total.n };
+      if (first.createMs !== undefined) {
+        values.createMs = summarize(rest.map((r) => r.createMs)).median;
+        values.closeMs = summarize(rest.map((r) => r.closeMs)).median;
+      }
+      return { name, values };
+    });
+    return {
+      params: { trials, hook: 'true' },
+      columns: [
+        { key: 'median', label: 'median ms' },
+        { key: 'p99', label: 'p99 ms' },
+        { key: 'first', label: 'first in process ms' },
+        { key: 'createMs', label: 'create (blocked) ms' },
+        { key: 'closeMs', label: 'close ms' },
+      ],
+      baseline: WORKER,
+      ratioKey: 'median',
+      rows: finishRows(rows, { baseline: WORKER, ratioKey: 'median', unavailable }),
+      notes: [
+        'median/p99: create to first fire settled, after one unmeasured start per contender ("first in process" shows that one).',
+        'create: the createHookEngine call itself; close: close() after that first fire (not in median).',
+      ],
+    };
+  });
+}
+
+await runCase(import.meta.url, { title, measures }, measure);

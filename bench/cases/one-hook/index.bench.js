@@ -1,0 +1,26 @@
+// one-hook: latency of one fire that runs one `true` hook, end to end (fire call to result in
+// hand), against spawning `sh -c true` with node:child_process on the main thread, execa, and
+// Gemini CLI's hook system firing BeforeTool. Goal: hookpool's median ≤ 1.15x raw spawn.
+import { runCase } from '../../lib/case.js';
+import { measureSpawnLatency } from '../../lib/latency.js';
+import { EXECA, GEMINI, hookpoolName } from '../../lib/contenders.js';
+import { ratioAtMost, reference } from '../../lib/rows.js';
+
+export const title = 'One `true` hook, end to end';
+export const measures = 'Median and p99 latency of a fire running one `true` hook, and the main thread time each fire costs.';
+
+export function measure({ quick, log }) {
+  return measureSpawnLatency({
+    hookCount: 1,
+    quick,
+    log,
+    goals: {
+      [hookpoolName('thread')]: ratioAtMost(1.15),
+      [hookpoolName('process')]: ratioAtMost(1.15),
+      [GEMINI]: reference('issue: ~1.3x'),
+      [EXECA]: reference('issue: ~2.1x'),
+    },
+  });
+}
+
+await runCase(import.meta.url, { title, measures }, measure);

@@ -1,0 +1,17 @@
+// The floor for Node: node:child_process.spawn of `sh -c` on the main thread, JSON on stdin,
+// both outputs drained, settled on 'close'. No process groups, no timeout, no tree kill.
+import { spawn } from 'node:child_process';
+
+/** Runs `sh -c command` with `input` on stdin; resolves { code, signal } when every pipe closed. */
+export function spawnRaw(command, input, { cwd } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.once('error', reject);
+    child.stdout.resume();
+    child.stderr.resume();
+    // A hook may exit without reading stdin; the write then fails with EPIPE, which is fine.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+    child.once('close', (code, signal) => resolve({ code, signal, pid: child.pid }));
+  });
+}

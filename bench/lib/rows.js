@@ -1,0 +1,47 @@
+// Turning measurements into the table a case reports: a ratio against the baseline row and,
+// where the issue sets a goal, pass or miss.
+
+/**
+ * @param rows [{ name, values: { key: number }, note? }] measured rows, baseline among them
+ * @param options { baseline: row name, ratioKey, goals: { rowName: goal }, unavailable: rows
+ *   that could not run }, a goal being { text, pass?(row, byName), measured?(row) } (no `pass`:
+ *   reference only; `measured`: what to show next to the goal, default the ratio)
+ */
+export function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) {
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const base = byName.get(baseline)?.values?.[ratioKey];
+  for (const row of rows) {
+    const value = row.values?.[ratioKey];
+    row.ratio = Number.isFinite(base) && Number.isFinite(value) && base !== 0 ? value / base : null;
+  }
+  for (const row of rows) {
+    const goal = goals[row.name];
+    if (row.status) {
+      // already decided (an error while measuring)
+    } else if (row.name === baseline) {
+      row.status = 'baseline';
+    } else if (goal?.pass) {
+      row.status = goal.pass(row, byName) ? 'pass' : 'miss';
+    } else {
+      row.status = 'info';
+    }
+    row.goal = row.name === baseline ? '1x' : goal?.text ?? '';
+    if (goal?.measured && row.values) row.measured = goal.measured(row);
+  }
+  const missing = unavailable.map((u) => ({ name: u.name, values: {}, ratio: null, goal: goals[u.name]?.text ?? '', status: u.status, note: u.note }));
+  return [...rows, ...missing];
+}
+
+/** Goal: ratio against the baseline at most `max`. */
+export const ratioAtMost = (max, text = `≤ ${max}x`) => ({ text, pass: (row) => row.ratio !== null && row.ratio <= max });
+
+/** Goal: ratio against the baseline at least `min`. */
+export const ratioAtLeast = (min, text = `≥ ${min}x`) => ({ text, pass: (row) => row.ratio !== null && row.ratio >= min });
+
+/** A reference figure from the issue, not a goal for this row. */
+export const reference = (text) => ({ text });
+
+/** A row for a contender that failed while being measured. */
+export function errorRow(name, error) {
+  return { name, values: {}, status: 'error', note: String(error).split('\n')[0] };
+}
