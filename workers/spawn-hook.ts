@@ -2,13 +2,15 @@
 import { workerData } from 'node:worker_threads';
 import { GroupRegistry } from '../src/run/group-registry.js';
 import { failedOutcome, type HookOutcome, type SpawnTask } from '../src/run/outcome.js';
+import type { SpawnWorkerData } from '../src/run/worker-file.js';
 import { runHookProcess } from './run-hook-process.js';
 
-const registry = new GroupRegistry((workerData as { registry: SharedArrayBuffer }).registry);
+const { registry: registryBuffer, baseEnvByHook } = workerData as SpawnWorkerData;
+const registry = new GroupRegistry(registryBuffer);
 
 export default async function spawnHook(task: SpawnTask): Promise<HookOutcome> {
   try {
-    return await runHookProcess(task, registry);
+    return await runHookProcess({ ...task, env: { ...baseEnvByHook[task.hookId], ...task.env } }, registry);
   } catch (error) {
     return failedOutcome(task.hookId, 'crashed', `worker error: ${(error as Error).message}`);
   }

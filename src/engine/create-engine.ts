@@ -58,7 +58,7 @@ class Engine implements HookEngine {
   private readonly logger: Logger;
   private readonly dispatcher: Dispatcher;
   private readonly stopLoops: StopLoopGuard;
-  private readonly baseEnvByHook = new Map<string, Record<string, string>>();
+  private readonly baseEnvByHook: Record<string, Record<string, string>> = {};
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
   private readonly bwrapPath: string | undefined;
@@ -78,7 +78,7 @@ class Engine implements HookEngine {
     const agentEnv = options.env ?? process.env;
     this.bwrapPath = active.some((hook) => hook.sandbox !== undefined) ? findExecutable('bwrap', agentEnv.PATH) : undefined;
     if (active.some((hook) => hook.sandbox !== undefined) && this.bwrapPath === undefined) this.logger.warn(MISSING_BWRAP);
-    for (const hook of active) this.baseEnvByHook.set(hook.id, baseEnvironment(hook.env, agentEnv));
+    for (const hook of active) this.baseEnvByHook[hook.id] = baseEnvironment(hook.env, agentEnv);
     this.inputContext = {
       sessionId: options.sessionId,
       cwd: options.cwd,
@@ -170,7 +170,7 @@ class Engine implements HookEngine {
 
   private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask | string {
     const { cwd, pool, maxPayloadBytes } = this.options;
-    return buildHookTask(hook, prepared, { cwd, maxPayloadBytes, bwrapPath: this.bwrapPath, baseEnv: this.baseEnvByHook.get(hook.id)!, ...pool });
+    return buildHookTask(hook, prepared, { cwd, maxPayloadBytes, bwrapPath: this.bwrapPath, ...pool });
   }
 
   private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
@@ -190,6 +190,7 @@ class Engine implements HookEngine {
     this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
+      baseEnvByHook: this.baseEnvByHook,
       onWarning: (message) => this.logger.warn(message),
     });
     return this.host;

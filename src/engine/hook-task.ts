@@ -30,7 +30,6 @@ export interface TaskSettings {
   /** Where bwrap is, for sandboxed hooks; undefined when it is not installed. */
   bwrapPath: string | undefined;
   maxPayloadBytes: number;
-  baseEnv: Record<string, string>;
   killGraceMs: number;
   pipeGraceMs: number;
 }
@@ -50,7 +49,7 @@ export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv }
     file,
     argv,
     cwd,
-    env: { ...settings.baseEnv, ...contextEnv },
+    env: contextEnv,
     stdin,
     timeoutMs: hook.timeoutMs,
     killGraceMs: settings.killGraceMs,

@@ -25,6 +25,7 @@ export interface SpawnTask {
   file: string;
   argv: string[];
   cwd: string;
+  /** This fire's variables, laid over the hook's base environment (PoolHostOptions.baseEnvByHook). */
   env: Record<string, string>;
   stdin: string;
   timeoutMs: number;

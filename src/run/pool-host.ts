@@ -17,5 +17,7 @@ export interface PoolHostOptions {
   /** Hooks running at once; also the size of the process-group registry. */
   maxConcurrentHooks: number;
   threads: number;
+  /** Each hook's fixed environment, given once so that tasks carry only their fire's variables. */
+  baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
   onWarning: (message: string) => void;
 }

@@ -75,7 +75,8 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
     });
     child.on('error', (error) => options.onWarning(`sandbox process: ${error.message}`));
     sandbox = { child, id };
-    send({ t: 'init', options: { maxConcurrentHooks: options.maxConcurrentHooks, threads: options.threads }, sandboxId: id });
+    const { onWarning: _, ...poolOptions } = options;
+    send({ t: 'init', options: poolOptions, sandboxId: id });
     updateRef();
   };
 

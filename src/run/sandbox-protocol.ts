@@ -4,7 +4,7 @@ import type { HookOutcome } from './outcome.js';
 import type { HookTask, PoolHostOptions } from './pool-host.js';
 
 export type ToSandbox =
-  | { t: 'init'; options: Pick<PoolHostOptions, 'maxConcurrentHooks' | 'threads'>; sandboxId: string }
+  | { t: 'init'; options: Omit<PoolHostOptions, 'onWarning'>; sandboxId: string }
   | { t: 'run'; id: number; task: HookTask }
   | { t: 'abort'; graceMs: number }
   | { t: 'close' };

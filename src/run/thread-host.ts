@@ -5,7 +5,7 @@ import { GroupRegistry } from './group-registry.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { signalGroup } from './process-group.js';
-import { compiledEntryUrl } from './worker-file.js';
+import { compiledEntryUrl, type SpawnWorkerData } from './worker-file.js';
 
 export function createThreadHost(options: PoolHostOptions): PoolHost & { readonly pool: Piscina } {
   const registry = new GroupRegistry(options.maxConcurrentHooks);
@@ -19,7 +19,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
     maxThreads: options.threads,
     concurrentTasksPerWorker: Math.ceil(options.maxConcurrentHooks / options.threads),
     idleTimeout: Number.POSITIVE_INFINITY,
-    workerData: { registry: registry.buffer },
+    workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SpawnWorkerData,
   });
   // A worker that dies with no task on it is reported here instead of crashing the agent.
   pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));

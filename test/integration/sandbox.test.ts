@@ -8,6 +8,10 @@ import { findExecutable } from '../../src/run/bubblewrap.js';
 import { HOSTS } from '../helpers/hosts.js';
 import { expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 
+// Starts a sleeper in a new session and returns only once it has left the hook's process group.
+const escapeGroup = (sleep: string) =>
+  `setsid sh -c 'echo $$ > escaped; exec sleep ${sleep}' < /dev/null > /dev/null 2>&1 & while [ ! -s escaped ]; do sleep 0.01; done`;
+
 const hasBwrap = findExecutable('bwrap', process.env.PATH) !== undefined;
 if (!hasBwrap && process.env.CI) throw new Error('CI must install bubblewrap (see .ci/run)');
 
@@ -35,7 +39,7 @@ describe.skipIf(!hasBwrap).each(HOSTS)('sandboxed hooks on the %s host', (host) 
 
   it('kills processes that left the process group with setsid, which an unsandboxed hook would leave behind', async () => {
     const sleep = uniqueSleep();
-    engine = createHookEngine({ host, hooks: [{ event: 'Stop', sandbox: {}, command: `setsid sleep ${sleep} < /dev/null > /dev/null 2>&1 & echo started` }] });
+    engine = createHookEngine({ host, cwd: mkdtempSync(join(tmpdir(), 'hookpool-setsid-')), hooks: [{ event: 'Stop', sandbox: {}, command: `${escapeGroup(sleep)}; echo started` }] });
     const [outcome] = (await engine.fire('Stop', {})).hooks;
     expect(outcome).toMatchObject({ status: 'ok', stdout: 'started\n' });
     await expectNoneAlive(`sleep ${sleep}`);
@@ -43,7 +47,7 @@ describe.skipIf(!hasBwrap).each(HOSTS)('sandboxed hooks on the %s host', (host) 
 
   it('documents the exception: without a sandbox, a setsid escapee survives the group kill', async () => {
     const sleep = uniqueSleep();
-    engine = createHookEngine({ host, hooks: [{ event: 'Stop', command: `setsid sleep ${sleep} < /dev/null > /dev/null 2>&1 &` }] });
+    engine = createHookEngine({ host, cwd: mkdtempSync(join(tmpdir(), 'hookpool-setsid-')), hooks: [{ event: 'Stop', command: escapeGroup(sleep) }] });
     await engine.fire('Stop', {});
     const [escapee] = livingProcesses(`sleep ${sleep}`);
     expect(escapee).toBeDefined();
