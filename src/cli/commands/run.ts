@@ -1,0 +1,105 @@
+// `hookpool run <event>`: fire one event through every configured hook and answer like an agent's
+// hook: exit 0 proceed, 2 blocked, 1 usage or config error; --json or Claude Code's protocol on stdout.
+import { Option, type Command } from 'commander';
+import { emptyFireResult, type FireResult } from '../../aggregate/fire-result.js';
+import { EVENT_NAMES, type EventSpec } from '../../events/event-specs.js';
+import { HookpoolError } from '../../errors.js';
+import { planEvents } from '../../plan/planner.js';
+import { answerForClaude } from '../claude-answer.js';
+import { addConfigOptions, addInputOptions, type ConfigOptions, type InputOptions } from '../config-options.js';
+import { assertNotNestedTooDeep, createCliEngine } from '../create-cli-engine.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
+import { describeFire } from '../output/describe-fire.js';
+import { printJson, printLines, printWarning } from '../output/print.js';
+import { createPaint } from '../output/style.js';
+import type { Finish } from '../program.js';
+import { readPayload } from '../read-payload.js';
+import { resolveCliEvent } from '../resolve-cli-event.js';
+
+interface RunOptions extends ConfigOptions, InputOptions {
+  readonly sessionId?: string;
+  readonly json?: boolean;
+  readonly format?: 'claude';
+}
+
+export function registerRunCommand(program: Command, finish: Finish): void {
+  const command = program
+    .command('run')
+    .summary('fire one event through the configured hooks')
+    .description('Fire one event through every matching hook and print the merged answer.\nExit 0: the agent may proceed; 2: blocked; 1: usage or configuration error.')
+    .argument('[event]', 'event name or alias, e.g. PreToolUse or tool.pre (optional with --format claude: taken from hook_event_name)');
+  addInputOptions(command, 'default: stdin when it is not a terminal');
+  addConfigOptions(command)
+    .option('--session-id <id>', 'session id given to hooks (default: the payload\'s session_id, else a new one)')
+    .addOption(new Option('--json', 'print the merged answer (FireResult) as JSON').conflicts('format'))
+    .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(['claude']))
+    .addHelpText('after', `
+Events: ${EVENT_NAMES.join(', ')}
+
+Examples:
+  $ hookpool run PreToolUse --json --input '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}'
+  $ echo '{"hook_event_name":"Stop","session_id":"s1","cwd":"'"$PWD"'"}' | hookpool run --format claude
+
+As the one command hook in .claude/settings.json (hookpool then runs .hookpool/hooks.json):
+  {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "npx --no hookpool run --format claude"}]}]}}`)
+    .action(async (event: string | undefined, options: RunOptions) => finish(await runEvent(event, options)));
+}
+
+async function runEvent(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
+  const forClaude = options.format === 'claude';
+  const payload = (await readPayload(options, { stdinByDefault: true })) ?? {};
+  const eventName = eventArgument ?? textField(payload, 'hook_event_name');
+  if (eventName === undefined) {
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the event: hookpool run <event> (with --format claude it may come from the payload\'s "hook_event_name")');
+  }
+  const spec = resolveCliEvent(eventName);
+  assertNotNestedTooDeep();
+  const config = await loadCliConfig(options, { cwdFallback: textField(payload, 'cwd'), skipDiscoveredClaudeSettings: forClaude });
+  const notices = config.loaded.problems;
+  if (!forClaude) notices.forEach(printWarning);
+
+  const result = await fireOnce(config, spec, payload, options.sessionId ?? textField(payload, 'session_id'));
+  if (forClaude) {
+    const answer = answerForClaude(spec, result, notices);
+    if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
+    if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
+    return answer.exitCode;
+  }
+  if (options.json) printJson(result);
+  else printLines(describeFire(result, createPaint(process.stdout)));
+  return result.blocked ? EXIT.blocked : EXIT.proceed;
+}
+
+// The answer is printed by the caller once close() has let background hooks finish, so the
+// process never exits while they still run.
+async function fireOnce(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>, sessionId: string | undefined): Promise<FireResult> {
+  if (!anyHookMatches(config, spec, payload)) return emptyFireResult(spec.name);
+  const engine = createCliEngine({
+    hooks: config.hooks.map((hook) => hook.input),
+    cwd: config.cwd,
+    sessionId,
+    transcriptPath: textField(payload, 'transcript_path'),
+    permissionMode: textField(payload, 'permission_mode'),
+    disableAllHooks: config.loaded.disableAllHooks,
+  });
+  try {
+    return await engine.fire(spec.name, payload);
+  } finally {
+    await engine.close();
+  }
+}
+
+// An engine starts its worker pool as soon as it has hooks; a one-shot process whose event
+// matches none (most tool calls, when hookpool is an agent's one hook) skips that boot.
+function anyHookMatches(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>): boolean {
+  if (config.loaded.disableAllHooks) return false;
+  const subject = spec.matcherField === null ? '' : payload[spec.matcherField];
+  const eventPlan = planEvents(config.hooks.map((hook) => hook.definition)).get(spec.name);
+  return eventPlan !== undefined && eventPlan.plan(typeof subject === 'string' ? subject : '').length > 0;
+}
+
+function textField(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,118 @@
+// `hookpool test <hook-id>`: run one hook, through a real engine holding just that hook, on a
+// realistic payload of its event, and show everything it did.
+import type { Command } from 'commander';
+import { aggregateFire } from '../../aggregate/aggregate-fire.js';
+import { EVENT_SPECS } from '../../events/event-specs.js';
+import { HookpoolError } from '../../errors.js';
+import type { HookOutcome } from '../../run/outcome.js';
+import { chooseTestPayload } from '../choose-test-payload.js';
+import { addConfigOptions, addInputOptions, type ConfigOptions, type InputOptions } from '../config-options.js';
+import { createCliEngine } from '../create-cli-engine.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { findHook } from '../find-hook.js';
+import { loadCliConfig, type ListedHook } from '../load-cli-config.js';
+import { describeCommand, describeSource, formatDuration, formatTimeout } from '../output/describe.js';
+import { answerFields, describeExit, describeVerdict } from '../output/describe-fire.js';
+import { printJson, printLines } from '../output/print.js';
+import { createPaint, type Paint } from '../output/style.js';
+import { formatTable, type Cell } from '../output/table.js';
+import type { Finish } from '../program.js';
+import { readPayload } from '../read-payload.js';
+
+interface TestOptions extends ConfigOptions, InputOptions {
+  readonly json?: boolean;
+}
+
+// Wide enough for the longest label ("system message"), so every value starts in one column.
+const LABEL_WIDTH = 14;
+
+// A hook that never got to run its own code: the test failed, not the hook's check.
+const COMMAND_NOT_RUNNABLE = new Set([126, 127]);
+
+export function registerTestCommand(program: Command, finish: Finish): void {
+  const command = program
+    .command('test')
+    .summary('run one hook on a sample payload and show its outcome')
+    .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.')
+    .argument('<hook-id>', 'the hook to run (hookpool list shows the ids)');
+  addInputOptions(command, 'default: a sample payload of the hook\'s event');
+  addConfigOptions(command)
+    .option('--json', 'print {hook, payload, outcome, answer} as JSON')
+    .addHelpText('after', `
+Examples:
+  $ hookpool test block-rm
+  $ hookpool test block-rm --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'`)
+    .action(async (id: string, options: TestOptions) => finish(await testHook(id, options)));
+}
+
+async function testHook(id: string, options: TestOptions): Promise<ExitCode> {
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const hook = findHook(config.hooks, id, config.cwd);
+  const where = describeSource(hook.definition.source, config.cwd);
+  if (!hook.trusted) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" is in ${where}, which is not trusted yet: review the file, then run hookpool trust`);
+  const spec = EVENT_SPECS[hook.definition.event];
+  const { payload, sample, notes } = chooseTestPayload(spec, hook.definition, await readPayload(options, { stdinByDefault: false }));
+
+  const outcome = await runAlone(hook, config.cwd, payload);
+  const { result: answer, warnings } = aggregateFire(spec, [hook.definition.exitCodes], [outcome]);
+  const couldNotRun = !['ok', 'exit_nonzero'].includes(outcome.status) || COMMAND_NOT_RUNNABLE.has(outcome.exitCode ?? 0);
+  if (options.json) {
+    printJson({ hook: { ...hook.input, command: describeCommand(hook.definition) }, payload, notes, outcome, answer, warnings });
+  } else {
+    const paint = createPaint(process.stdout);
+    printLines([
+      ...describeHook(hook, where, paint),
+      ...labelled([['payload', `${JSON.stringify(payload)}${sample ? paint('  (sample; --input gives your own)', 'dim') : ''}`]], paint),
+      ...notes.map((note) => paint(`note: ${note}`, 'yellow')),
+      '',
+      ...labelled([
+        ['outcome', `${outcome.status}, ${describeExit(outcome)}, ${formatDuration(outcome.durationMs)}${outcome.truncated ? ', output truncated' : ''}`],
+        ['answer', describeVerdict(answer, paint)],
+        ...answerFields(answer),
+      ], paint),
+      ...block('stdout', outcome.stdout, paint),
+      ...block('stderr', outcome.stderr, paint),
+      ...warnings.map((warning) => paint(`warning: ${warning}`, 'yellow')),
+      ...(hook.definition.background ? [paint('note: a background hook; outside this test nobody waits for it or reads its answer', 'dim')] : []),
+    ]);
+  }
+  return couldNotRun ? EXIT.error : EXIT.proceed;
+}
+
+// Matcher and filter are dropped so the hook runs on whatever payload was chosen (the notes say
+// when it would not have); a background hook's outcome arrives through onHookSettled.
+async function runAlone(hook: ListedHook, cwd: string, payload: Record<string, unknown>): Promise<HookOutcome> {
+  let settled: HookOutcome | undefined;
+  const engine = createCliEngine({
+    hooks: [{ ...hook.input, matcher: undefined, filter: undefined, enabled: true }],
+    cwd,
+    sessionId: typeof payload.session_id === 'string' ? payload.session_id : 'hookpool-test',
+    warnOnStderr: false,
+    onHookSettled: ({ outcome }) => {
+      settled = outcome;
+    },
+  });
+  try {
+    await engine.fire(hook.definition.event, payload);
+  } finally {
+    await engine.close();
+  }
+  if (settled === undefined) throw new Error(`hook "${hook.definition.id}" did not run`);
+  return settled;
+}
+
+function describeHook({ definition }: ListedHook, where: string, paint: Paint): string[] {
+  const mode = definition.background ? 'background' : 'foreground';
+  const facts = [definition.event, `matcher ${definition.matcher ?? '*'}`, `timeout ${formatTimeout(definition.timeoutMs)}`, mode, definition.enabled ? 'enabled' : 'disabled'];
+  return labelled([['hook', `${paint(definition.id, 'bold')} (${facts.join(', ')})`], ['from', where], ['command', describeCommand(definition)]], paint);
+}
+
+function labelled(rows: readonly [string, string][], paint: Paint): string[] {
+  return formatTable(rows.map(([label, value]): Cell[] => [{ text: label.padEnd(LABEL_WIDTH), styles: ['dim'] }, value]), { paint });
+}
+
+function block(label: string, text: string, paint: Paint): string[] {
+  const lines = text.replace(/\n$/, '').split('\n');
+  if (text.trim() === '') return labelled([[label, paint('(empty)', 'dim')]], paint);
+  return [...labelled([[label, lines[0]!]], paint), ...lines.slice(1).map((line) => `${' '.repeat(LABEL_WIDTH + 2)}${line}`)];
+}

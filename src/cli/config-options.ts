@@ -1,0 +1,30 @@
+// The options every verb that reads configuration shares, declared once.
+import { Option, type Command } from 'commander';
+
+export interface ConfigOptions {
+  readonly config?: string[];
+  readonly claudeSettings?: string[];
+  readonly cwd?: string;
+}
+
+export interface InputOptions {
+  readonly input?: string;
+  readonly inputFile?: string;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** `--config F`, `--claude-settings F` (both repeatable) and `--cwd D`. */
+export function addConfigOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--config <file>', 'a hookpool config file (native, Autohand, Wundr or Opta shape); repeatable').argParser(collect))
+    .addOption(new Option('--claude-settings <file>', 'a Claude Code settings file; repeatable').argParser(collect))
+    .option('--cwd <dir>', 'project directory: where .hookpool/ and .claude/ are found and hooks run (default: the current directory)');
+}
+
+/** `--input JSON` or `--input-file F` (`-` for stdin). */
+export function addInputOptions(command: Command, stdinNote: string): Command {
+  return command
+    .addOption(new Option('--input <json>', `the event payload as JSON (${stdinNote})`).conflicts('inputFile'))
+    .option('--input-file <file>', 'read the payload from a file; "-" reads stdin');
+}

@@ -1,0 +1,53 @@
+// One engine per CLI invocation: a single worker thread (a one-shot process runs a few hooks),
+// warnings on stderr, and a depth mark so a hook that runs `hookpool run` cannot recurse forever.
+import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
+import type { HookEngineOptions } from '../engine/engine-options.js';
+import type { NativeHookInput } from '../config/native-schema.js';
+import { HookpoolError } from '../errors.js';
+import { createStderrLogger } from './stderr-logger.js';
+
+const DEPTH_VARIABLE = 'HOOKPOOL_RUN_DEPTH';
+// Nesting a few levels can be deliberate (a hook that tests another config); a cycle goes on forever.
+const MAX_DEPTH = 3;
+
+export interface CliEngineOptions {
+  readonly hooks: readonly NativeHookInput[];
+  readonly cwd: string;
+  readonly sessionId?: string | undefined;
+  readonly transcriptPath?: string | undefined;
+  readonly permissionMode?: string | undefined;
+  readonly disableAllHooks?: boolean;
+  readonly onHookSettled?: HookEngineOptions['onHookSettled'];
+  /** Print the engine's warnings on stderr (off when the caller shows them itself). */
+  readonly warnOnStderr?: boolean;
+}
+
+/** Throws ERR_HOOKPOOL_NESTED_RUN when hooks have started hookpool inside itself too deep. */
+export function assertNotNestedTooDeep(env: NodeJS.ProcessEnv = process.env): void {
+  const depth = Number(env[DEPTH_VARIABLE] ?? 0);
+  if (depth >= MAX_DEPTH) {
+    throw new HookpoolError('ERR_HOOKPOOL_NESTED_RUN', `hookpool is running inside its own hooks ${depth} levels deep: a configured hook runs hookpool run again; remove that hook`);
+  }
+}
+
+export function createCliEngine(options: CliEngineOptions): HookEngine {
+  const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
+  const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeout ?? 10_000);
+  return createHookEngine({
+    hooks: [...options.hooks],
+    cwd: options.cwd,
+    projectDir: process.env.CLAUDE_PROJECT_DIR,
+    sessionId: options.sessionId,
+    transcriptPath: options.transcriptPath,
+    permissionMode: options.permissionMode,
+    disableAllHooks: options.disableAllHooks,
+    logger: options.warnOnStderr === false ? undefined : createStderrLogger(),
+    env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
+    // A one-shot command starts its pool once and runs a few hooks: the thread host starts fastest.
+    host: 'thread',
+    pool: { threads: 1 },
+    // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
+    closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,
+    onHookSettled: options.onHookSettled,
+  });
+}

@@ -1,0 +1,87 @@
+// Configuration as every verb sees it: loaded from --config / --claude-settings or discovered
+// around --cwd, each hook paired with the id the engine will give it.
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { loadHooksConfig, type LoadedHooksConfig } from '../config/load-hooks-config.js';
+import type { HookDefinition } from '../config/model.js';
+import type { NativeHookInput } from '../config/native-schema.js';
+import { parseNativeHooks } from '../config/parse-native.js';
+import { HookpoolError } from '../errors.js';
+import type { ConfigOptions } from './config-options.js';
+
+/** A hook as the CLI shows and runs it: the validated definition and the input it came from. */
+export interface ListedHook {
+  readonly definition: HookDefinition;
+  /** What `createHookEngine({ hooks })` takes, with the id filled in. */
+  readonly input: NativeHookInput;
+  /** The file gave the id; otherwise it was derived from the command and event. */
+  readonly hasOwnId: boolean;
+  /** False for hooks of a project file the user has not trusted: they are listed but never run. */
+  readonly trusted: boolean;
+}
+
+export interface CliConfig {
+  readonly cwd: string;
+  readonly home: string;
+  readonly loaded: LoadedHooksConfig;
+  readonly hooks: readonly ListedHook[];
+}
+
+export interface LoadCliConfigOptions {
+  /** Used when --cwd is not given (e.g. the payload's cwd); then the current directory. */
+  readonly cwdFallback?: string | undefined;
+  /** Also list hooks of untrusted project files (list, validate, enable, disable: nothing runs). */
+  readonly includeUntrusted?: boolean;
+  /**
+   * Leave out hooks found in the discovered Claude Code settings files. `run --format claude` is
+   * called by Claude Code, which runs those hooks itself; running them again would double them
+   * (and run hookpool inside itself when it is one of them).
+   */
+  readonly skipDiscoveredClaudeSettings?: boolean;
+}
+
+export async function loadCliConfig(options: ConfigOptions, how: LoadCliConfigOptions = {}): Promise<CliConfig> {
+  const dir = options.cwd ?? how.cwdFallback ?? process.cwd();
+  const cwd = await resolveProjectDir(dir, options.cwd === undefined ? resolve(dir) : `--cwd ${dir}`);
+  const home = homedir();
+  let loaded = await loadHooksConfig({ cwd, home, files: options.config ?? [], claudeSettings: options.claudeSettings ?? [] });
+  if (how.skipDiscoveredClaudeSettings) loaded = withoutDiscoveredClaudeSettings(loaded);
+  // Untrusted hooks come last, so the trusted ones get the same ids here as when they run.
+  const untrusted = how.includeUntrusted ? loaded.untrusted.flatMap((file) => file.hooks) : [];
+  const hooks = [...listed(loaded.hooks, true), ...listed(untrusted, false)];
+  return { cwd, home, loaded, hooks };
+}
+
+function listed(inputs: readonly NativeHookInput[], trusted: boolean): ListedHook[] {
+  const definitions = parseNativeHooks(inputs);
+  if (definitions.length !== inputs.length) throw new Error('hook ids could not be paired with their definitions');
+  return definitions.map((definition, index) => ({
+    definition,
+    input: { ...inputs[index]!, id: definition.id },
+    hasOwnId: inputs[index]!.id !== undefined,
+    trusted,
+  }));
+}
+
+/** The absolute directory; `label` names it in the error (`--cwd x` when the user typed it). */
+async function resolveProjectDir(path: string, label: string): Promise<string> {
+  const dir = resolve(path);
+  const isDirectory = await stat(dir).then((info) => info.isDirectory(), () => false);
+  if (!isDirectory) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${label}: no such directory`);
+  return dir;
+}
+
+function withoutDiscoveredClaudeSettings(loaded: LoadedHooksConfig): LoadedHooksConfig {
+  const skipped = new Set(loaded.files.filter((file) => file.format === 'claude' && file.scope !== 'explicit').map((file) => file.path));
+  if (skipped.size === 0) return loaded;
+  // Problem lines start with their file (`<file>: <json.path>: ...`), so a skipped file's go with it.
+  const fromSkipped = (line: string) => [...skipped].some((path) => line.startsWith(`${path}:`));
+  return {
+    ...loaded,
+    hooks: loaded.hooks.filter((hook) => hook.source === undefined || !skipped.has(hook.source.file)),
+    problems: loaded.problems.filter((line) => !fromSkipped(line)),
+    files: loaded.files.filter((file) => !skipped.has(file.path)),
+    untrusted: loaded.untrusted.filter((file) => !skipped.has(file.path)),
+  };
+}

@@ -1,0 +1,62 @@
+// A fire's merged answer and each hook's outcome, for people (`run` without --json, `test`).
+import type { FireResult } from '../../aggregate/fire-result.js';
+import type { HookOutcome } from '../../run/outcome.js';
+import { formatDuration } from './describe.js';
+import type { Paint } from './style.js';
+import { formatTable, type Cell } from './table.js';
+
+/** `blocked (deny)`, `stop the agent`, `proceed (allow)`: what the agent does next. */
+export function describeVerdict(result: FireResult, paint: Paint): string {
+  const decision = result.decision === null ? '' : ` (${result.decision})`;
+  if (!result.continue) return paint(`stop the agent${decision}`, 'bold', 'red');
+  if (result.blocked) return paint(`blocked${decision}`, 'bold', 'red');
+  return paint(`proceed${decision}`, 'bold', 'green');
+}
+
+/** The answer's fields that are set, as `[name, one-line value]`. */
+export function answerFields(result: FireResult): [string, string][] {
+  const fields: [string, string | null][] = [
+    ['reason', result.reason],
+    ['updated input', result.updatedInput === null ? null : JSON.stringify(result.updatedInput)],
+    ['updated output', result.updatedToolOutput === null ? null : JSON.stringify(result.updatedToolOutput)],
+    ['context', result.additionalContext],
+    ['stop reason', result.stopReason],
+    ['system message', result.systemMessage],
+  ];
+  return fields.filter((field): field is [string, string] => field[1] !== null).map(([name, value]) => [name, oneLine(value)]);
+}
+
+/** One row per hook: id, status, exit code or signal, duration. */
+export function describeOutcomes(outcomes: readonly HookOutcome[], paint: Paint): string[] {
+  const rows = outcomes.map((outcome): Cell[] => [
+    outcome.id,
+    { text: outcome.status, styles: outcome.status === 'ok' ? ['green'] : ['yellow'] },
+    describeExit(outcome),
+    formatDuration(outcome.durationMs),
+    outcome.truncated ? { text: 'output truncated', styles: ['yellow'] } : '',
+  ]);
+  return formatTable(rows, { paint, indent: '  ', rightAligned: new Set([3]) });
+}
+
+/** The lines `hookpool run` prints without --json. */
+export function describeFire(result: FireResult, paint: Paint): string[] {
+  if (result.hooks.length === 0) return [`${paint(result.event, 'bold')}: ${describeVerdict(result, paint)}, no foreground hook matched`];
+  return [`${paint(result.event, 'bold')}: ${describeVerdict(result, paint)}`, ...describeAnswerFields(result, paint), ...describeOutcomes(result.hooks, paint)];
+}
+
+function describeAnswerFields(result: FireResult, paint: Paint): string[] {
+  const rows = answerFields(result).map(([name, value]): Cell[] => [{ text: name, styles: ['dim'] }, value]);
+  return formatTable(rows, { paint, indent: '  ' });
+}
+
+export function describeExit(outcome: HookOutcome): string {
+  if (outcome.signal !== null) return `signal ${outcome.signal}`;
+  if (outcome.exitCode !== null) return `exit ${outcome.exitCode}`;
+  return outcome.error ?? 'no exit';
+}
+
+// Long or multi-line text stays on one row; the full text is in --json.
+function oneLine(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ⏎ ');
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+}

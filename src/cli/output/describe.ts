@@ -1,0 +1,42 @@
+// How hookpool writes values for people: units always shown, paths short, sources traceable.
+import { homedir } from 'node:os';
+import { isAbsolute, relative, sep } from 'node:path';
+import type { HookSource } from '../../config/model.js';
+
+/** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
+export function formatTimeout(timeoutMs: number): string {
+  return `${timeoutMs} ms`;
+}
+
+/** `3.14 ms`, `0.012 ms`: enough digits to tell a no-op fire from a spawn. */
+export function formatDuration(durationMs: number): string {
+  if (durationMs >= 100) return `${durationMs.toFixed(0)} ms`;
+  if (durationMs >= 1) return `${durationMs.toFixed(1)} ms`;
+  return `${durationMs.toFixed(3)} ms`;
+}
+
+/** A path relative to `cwd` when inside it, `~/...` when under the home directory, else absolute. */
+export function displayPath(path: string, cwd: string, home: string = homedir()): string {
+  const fromCwd = relative(cwd, path);
+  if (fromCwd !== '' && !fromCwd.startsWith('..') && !isAbsolute(fromCwd)) return fromCwd;
+  const fromHome = relative(home, path);
+  if (fromHome !== '' && !fromHome.startsWith('..') && !isAbsolute(fromHome)) return `~${sep}${fromHome}`;
+  return path;
+}
+
+/** `.hookpool/hooks.json hooks[0]`: where to look to change the hook. */
+export function describeSource(source: HookSource | undefined, cwd: string): string {
+  if (source === undefined) return '(inline)';
+  return `${displayPath(source.file, cwd)} ${source.jsonPath}`;
+}
+
+/** A hook's command as one line: `command` as written, `args` joined with spaces. */
+export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined }): string {
+  return hook.command ?? hook.args?.join(' ') ?? '';
+}
+
+/** `3 hooks`, `1 hook`; nouns ending in s take `es`. */
+export function plural(count: number, noun: string): string {
+  if (count === 1) return `${count} ${noun}`;
+  return `${count} ${noun}${noun.endsWith('s') ? 'es' : 's'}`;
+}

@@ -1,0 +1,91 @@
+// `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
+// from, editing only that field; the file's trust is carried over when it was trusted before.
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { HookpoolError } from '../errors.js';
+import type { ConfigFormat, HookSource } from '../config/model.js';
+import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
+import type { ConfigOptions } from './config-options.js';
+import { parseJsonPath, setJsonField } from './edit/set-json-field.js';
+import { findHook } from './find-hook.js';
+import { loadCliConfig } from './load-cli-config.js';
+import { describeSource } from './output/describe.js';
+
+export interface SetHookEnabledRequest {
+  readonly id: string;
+  readonly enabled: boolean;
+}
+
+export interface SetHookEnabledResult extends SetHookEnabledRequest {
+  /** `.hookpool/hooks.json hooks[0]` */
+  readonly where: string;
+  /** False when the entry already said so. */
+  readonly changed: boolean;
+  /** Why the hook still will not run, when something beyond its own entry turns it off. */
+  readonly stillOff: string | null;
+  /** The file was trusted before the edit and is trusted again after it. */
+  readonly trustKept: boolean;
+}
+
+// Formats whose hook entries have an `enabled` field of their own.
+const TOGGLEABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'autohand', 'wundr']);
+
+export async function setHookEnabled(options: ConfigOptions, request: SetHookEnabledRequest): Promise<SetHookEnabledResult> {
+  const { id, enabled } = request;
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const { source, enabled: enabledNow } = findHook(config.hooks, id, config.cwd).definition;
+  if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
+  const where = describeSource(source, config.cwd);
+  if (!TOGGLEABLE.has(source.format)) {
+    if (enabledNow === enabled) return { ...request, where, changed: false, stillOff: null, trustKept: false };
+    throw notToggleable(request, where, source);
+  }
+
+  const bytes = await readFile(source.file);
+  const text = bytes.toString('utf8');
+  const path = parseJsonPath(source.jsonPath);
+  const entry = path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)?.[step], JSON.parse(stripBom(text)));
+  const current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
+  let trustKept = false;
+  if (current !== enabled) {
+    const edited = setJsonField(text, path, 'enabled', enabled, where);
+    await writeFile(source.file, edited).catch((error: Error) => {
+      throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
+    });
+    trustKept = await carryTrustOver(source.file, bytes, edited, config.home);
+  }
+  const stillOff = enabled ? await whyStillOff(options, source) : null;
+  return { ...request, where, changed: current !== enabled, stillOff, trustKept };
+}
+
+function notToggleable({ id, enabled }: SetHookEnabledRequest, where: string, source: HookSource): HookpoolError {
+  const format = source.format === 'claude' ? 'Claude Code settings have' : `the ${source.format} format has`;
+  const fix = enabled
+    ? 'it is off because a settings file sets "disableAllHooks": true; remove that to turn hooks back on'
+    : 'delete the entry there, or move the hook to .hookpool/hooks.json, where hookpool enable/disable work';
+  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" comes from ${where}, and ${format} no per-hook "enabled" field: ${fix}`);
+}
+
+// A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.
+async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
+  const store = await TrustStore.open(defaultTrustStorePath(home));
+  if (store.check(file, sha256(before)) !== 'trusted') return false;
+  await store.trust(file, sha256(Buffer.from(after, 'utf8')));
+  return true;
+}
+
+async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<string | null> {
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const hook = config.hooks.find((candidate) => candidate.definition.source?.file === source.file && candidate.definition.source.jsonPath === source.jsonPath);
+  if (hook === undefined || hook.definition.enabled) return null;
+  if (config.loaded.disableAllHooks) return 'a Claude Code settings file sets "disableAllHooks": true';
+  return 'its file turns off all its hooks ("enabled": false beside its hook list)';
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,32 @@
+// The engine's warnings (a hook timed out, its output was not valid JSON, ...) as one stderr line each.
+import { pino, type Logger } from 'pino';
+
+interface LogRecord {
+  msg?: string;
+  hook?: string;
+  event?: string;
+  err?: { message?: string };
+}
+
+/** A pino logger at `warn` that writes `hookpool: warning: <message> (hook <id>)` lines. */
+export function createStderrLogger(): Logger {
+  return pino(
+    { level: 'warn', base: undefined, timestamp: false },
+    {
+      write(line: string) {
+        process.stderr.write(`hookpool: warning: ${describeRecord(line)}\n`);
+      },
+    },
+  );
+}
+
+function describeRecord(line: string): string {
+  let record: LogRecord;
+  try {
+    record = JSON.parse(line) as LogRecord;
+  } catch {
+    return line.trim();
+  }
+  const message = [record.msg, record.err?.message].filter(Boolean).join(': ');
+  return record.hook === undefined ? message : `${message} (hook ${record.hook})`;
+}

@@ -1,0 +1,81 @@
+// Runs the built CLI (dist/src/cli/main.js) as a subprocess in a throwaway project with its own
+// HOME, so discovery and the trust store never touch the real home directory.
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+
+export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+export interface CliResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  /** Written to stdin; without it stdin is closed, so `run` sees no payload. */
+  readonly input?: string;
+  readonly env?: Record<string, string | undefined>;
+}
+
+export interface TempProject {
+  readonly root: string;
+  readonly home: string;
+  readonly dir: string;
+  /** Writes a file under the project (an object as 2-space JSON) and returns its absolute path. */
+  write(path: string, content: unknown): Promise<string>;
+  read(path: string): Promise<string>;
+  /** The bundled examples laid out as a project uses them: .hookpool/hooks.json and .hookpool/hooks/. */
+  installExamples(): Promise<string>;
+  cli(args: readonly string[], options?: RunOptions): Promise<CliResult>;
+  remove(): Promise<void>;
+}
+
+export async function createTempProject(): Promise<TempProject> {
+  const root = await mkdtemp(join(tmpdir(), 'hookpool-cli-'));
+  const home = join(root, 'home');
+  const dir = join(root, 'project');
+  await mkdir(home);
+  await mkdir(dir);
+  const project: TempProject = {
+    root,
+    home,
+    dir,
+    async write(path, content) {
+      const target = join(dir, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+      return target;
+    },
+    read: (path) => readFile(join(dir, path), 'utf8'),
+    async installExamples() {
+      await cp(join(EXAMPLES, 'hooks'), join(dir, '.hookpool', 'hooks'), { recursive: true });
+      await cp(join(EXAMPLES, 'hookpool.json'), join(dir, '.hookpool', 'hooks.json'));
+      return join(dir, '.hookpool', 'hooks.json');
+    },
+    cli: (args, options = {}) => runCli(args, { cwd: dir, home, ...options }),
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+  return project;
+}
+
+export async function runCli(args: readonly string[], options: RunOptions & { cwd: string; home: string }): Promise<CliResult> {
+  const env = { ...process.env, HOME: options.home, NO_COLOR: undefined, FORCE_COLOR: undefined, HOOKPOOL_RUN_DEPTH: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
+  const result = await execa('node', [CLI, ...args], {
+    cwd: options.cwd,
+    env,
+    extendEnv: false,
+    reject: false,
+    stripFinalNewline: false,
+    ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/** A native config with inline `sh -c` hooks, written as .hookpool/hooks.json-style JSON. */
+export function nativeConfig(hooks: readonly Record<string, unknown>[]): object {
+  return { hooks };
+}
