@@ -1,8 +1,6 @@
 // The native format (DESIGN.md, "Configuration formats"): one zod schema, also the source of schema.json.
 import { z } from 'zod';
-import type { EventName } from '../events/event-specs.js';
-import { canonicalEventName, closestEventName } from '../events/resolve-event.js';
-import { compileMatcher } from '../plan/compile-matcher.js';
+import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   DEFAULT_ENV_POLICY,
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -10,22 +8,7 @@ import {
   type HookDefinition,
 } from './model.js';
 
-const globs = z.union([z.string(), z.array(z.string())]).transform((value) => (typeof value === 'string' ? [value] : value));
-
-const eventName = z.string().transform((name, ctx): EventName => {
-  const canonical = canonicalEventName(name);
-  if (canonical) return canonical;
-  ctx.addIssue({ code: 'custom', message: `unknown event "${name}" (did you mean "${closestEventName(name)}"?)` });
-  return z.NEVER;
-});
-
-const matcher = z.string().superRefine((value, ctx) => {
-  try {
-    compileMatcher(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: (error as Error).message });
-  }
-});
+const globsList = globsSchema.transform((value) => (typeof value === 'string' ? [value] : value));
 
 export const envPolicySchema = z.strictObject({
   inherit: z.enum(['safe', 'all', 'none']).default('safe')
@@ -37,15 +20,15 @@ export const envPolicySchema = z.strictObject({
 export const nativeHookSchema = z
   .strictObject({
     id: z.string().min(1).optional().describe('stable name for list, test, enable and disable'),
-    event: eventName.describe('canonical event name (PreToolUse, ...) or a seed alias (tool.pre, pre-tool, ...)'),
-    matcher: matcher.optional().describe('"*", a name list like "Edit|Write", or a regular expression'),
+    event: eventNameSchema.describe('canonical event name (PreToolUse, ...) or a seed alias (tool.pre, pre-tool, ...)'),
+    matcher: matcherSchema.optional().describe('"*", a name list like "Edit|Write", or a regular expression'),
     filter: z
-      .strictObject({ tool: globs.optional(), path: globs.optional(), sessionId: globs.optional() })
+      .strictObject({ tool: globsList.optional(), path: globsList.optional(), sessionId: globsList.optional() })
       .optional()
       .describe('extra glob conditions on the tool name, the file path and the session id'),
-    command: z.string().min(1).optional().describe('run through sh -c'),
+    command: commandSchema.optional().describe('run through sh -c'),
     args: z.array(z.string()).min(1).optional().describe('an argv, run without a shell'),
-    timeout: z.number().int().positive().max(86_400_000).default(DEFAULT_TIMEOUT_MS).describe('milliseconds'),
+    timeout: timeoutMsSchema.max(86_400_000, 'at most 86400000 milliseconds (a day)').default(DEFAULT_TIMEOUT_MS).describe('milliseconds'),
     background: z.boolean().default(false).describe('fire does not wait for it'),
     enabled: z.boolean().default(true),
     description: z.string().optional(),

@@ -24,7 +24,7 @@ export function compileMatcher(matcher: string | undefined): CompiledMatcher {
   try {
     pattern = new RegExp(matcher);
   } catch (error) {
-    throw new HookpoolError('ERR_HOOKPOOL_INVALID_MATCHER', `invalid matcher regex ${JSON.stringify(matcher)}: ${(error as Error).message}`);
+    throw new HookpoolError('ERR_HOOKPOOL_INVALID_MATCHER', `invalid matcher regex ${JSON.stringify(matcher)}: ${(error as Error).message} (fix the regular expression, or use a name list like "Edit|Write")`);
   }
   return (subject) => pattern.test(subject);
 }

@@ -3,17 +3,8 @@
 import { z } from 'zod';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import {
-  commandSchema,
-  eventNameSchema,
-  finishHook,
-  globsSchema,
-  matcherSchema,
-  normalizeMatcher,
-  parseEntry,
-  timeoutMsSchema,
-  type FormatResult,
-} from './shared.js';
+import { finishHook, normalizeMatcher, parseEntry, type FormatResult } from './shared.js';
+import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Autohand's own default when a hook gives no `timeout`. */
 export const AUTOHAND_DEFAULT_TIMEOUT_MS = 5_000;

@@ -5,17 +5,8 @@ import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import {
-  describeUnknownEvent,
-  commandSchema,
-  finishHook,
-  isPlainObject,
-  matcherSchema,
-  normalizeMatcher,
-  parseEntry,
-  problemAt,
-  type FormatResult,
-} from './shared.js';
+import { finishHook, isPlainObject, normalizeMatcher, parseEntry, problemAt, type FormatResult } from './shared.js';
+import { describeUnknownEvent, commandSchema, matcherSchema } from '../field-schemas.js';
 
 /** Claude Code's default for command hooks when `timeout` is absent. */
 export const CLAUDE_DEFAULT_TIMEOUT_SECONDS = 600;

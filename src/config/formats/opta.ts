@@ -5,16 +5,8 @@
 import { z } from 'zod';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import {
-  commandSchema,
-  eventNameSchema,
-  finishHook,
-  matcherSchema,
-  normalizeMatcher,
-  parseEntry,
-  timeoutMsSchema,
-  type FormatResult,
-} from './shared.js';
+import { finishHook, normalizeMatcher, parseEntry, type FormatResult } from './shared.js';
+import { commandSchema, eventNameSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Opta's own event names; a hook list that uses them (and nothing beyond Opta's keys) is Opta. */
 export const OPTA_EVENT_NAMES: ReadonlySet<string> = new Set(['session.start', 'session.end', 'tool.pre', 'tool.post', 'compact', 'error']);

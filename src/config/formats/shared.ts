@@ -1,9 +1,6 @@
-// Pieces every format reader shares: event and matcher checks with their messages, per-entry
-// validation that turns zod issues into problem lines, and the final native check.
+// Pieces every format reader shares: per-entry validation that turns zod issues into problem
+// lines, and the final native check. The field schemas themselves are in ../field-schemas.ts.
 import { z } from 'zod';
-import type { EventName } from '../../events/event-specs.js';
-import { canonicalEventName, closestEventName } from '../../events/resolve-event.js';
-import { compileMatcher } from '../../plan/compile-matcher.js';
 import { formatIssues, formatJsonPath } from '../format-issues.js';
 import type { HookSource } from '../model.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
@@ -13,40 +10,6 @@ export interface FormatResult {
   readonly hooks: NativeHookInput[];
   readonly problems: string[];
 }
-
-/** `unknown event "PreToolUs" (did you mean "PreToolUse"?)` */
-export function describeUnknownEvent(name: string): string {
-  return `unknown event "${name}" (did you mean "${closestEventName(name)}"?)`;
-}
-
-/** A canonical event name or alias, resolved to the canonical name. */
-export const eventNameSchema = z.string({ error: 'expected an event name like "PreToolUse"' }).transform((name, ctx): EventName => {
-  const canonical = canonicalEventName(name);
-  if (canonical) return canonical;
-  ctx.addIssue({ code: 'custom', message: describeUnknownEvent(name) });
-  return z.NEVER;
-});
-
-/** A shell command, as every seed format has one. */
-export const commandSchema = z.string({ error: 'expected a shell command string' }).min(1, 'expected a non-empty shell command');
-
-/** A timeout in milliseconds (every seed format but Claude's). */
-export const timeoutMsSchema = z
-  .number({ error: 'expected a number of milliseconds' })
-  .int('expected a whole number of milliseconds')
-  .positive('expected a positive number of milliseconds');
-
-/** Globs as one string or a list. */
-export const globsSchema = z.union([z.string(), z.array(z.string())], { error: 'expected a glob string or a list of globs' });
-
-/** A matcher string that compiles by Claude Code's rules; an invalid regex is an issue here. */
-export const matcherSchema = z.string({ error: 'expected a matcher string: "*", a name list like "Edit|Write", or a regular expression' }).superRefine((value, ctx) => {
-  try {
-    compileMatcher(value);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `${(error as Error).message} (fix the regular expression, or use a name list like "Edit|Write")` });
-  }
-});
 
 /** Validates one entry; on failure adds one problem line per issue and returns undefined. */
 export function parseEntry<T extends z.ZodType>(

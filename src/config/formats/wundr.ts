@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { EventName } from '../../events/event-specs.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { commandSchema, eventNameSchema, finishHook, parseEntry, problemAt, timeoutMsSchema, type FormatResult } from './shared.js';
+import { finishHook, parseEntry, problemAt, type FormatResult } from './shared.js';
+import { commandSchema, eventNameSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Wundr's own default when neither the hook nor the file gives a timeout. */
 export const WUNDR_DEFAULT_TIMEOUT_MS = 10_000;
