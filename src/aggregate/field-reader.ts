@@ -10,10 +10,22 @@ export interface FieldReader {
   text(key: string): string | undefined;
   flag(key: string): boolean | undefined;
   object(key: string): Record<string, unknown> | undefined;
+  /** An object the agent can use as a tool input: one that can be written back as JSON. */
+  toolInput(key: string): Record<string, unknown> | undefined;
   /** Another reader for a nested object, or undefined when it is absent or not an object. */
   nested(key: string): FieldReader | undefined;
   /** Records a warning about a field of this object. */
   warnAbout(key: string, what: string): void;
+}
+
+// JSON.parse accepts nesting deeper than JSON.stringify can write back (it overflows the stack).
+function canWriteAsJson(value: object): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A reader over `source`, whose fields are named `${path}${key}` in warnings. */
@@ -41,6 +53,12 @@ export function createFieldReader(
     },
     flag: (key) => typed(key, 'a boolean', (v): v is boolean => typeof v === 'boolean'),
     object: (key) => typed(key, 'an object', isJsonObject),
+    toolInput(key) {
+      const value = reader.object(key);
+      if (value === undefined || canWriteAsJson(value)) return value;
+      warnAbout(key, 'is nested too deeply to be written back as JSON; ignored');
+      return undefined;
+    },
     nested(key) {
       const value = reader.object(key);
       return value === undefined ? undefined : createFieldReader(value, `${path}${key}.`, warn);

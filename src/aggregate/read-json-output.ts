@@ -59,7 +59,7 @@ function readTopLevelDecision(spec: EventSpec, value: string): Decision | null |
 function applyTopLevelExtras(spec: EventSpec, fields: FieldReader, verdict: HookVerdict): void {
   if (fields.has('updatedInput')) {
     if (spec.permissionAnswer === null) fields.warnAbout('updatedInput', `is not accepted on ${spec.name}; ignored`);
-    else verdict.updatedInput = fields.object('updatedInput') ?? null;
+    else verdict.updatedInput = fields.toolInput('updatedInput') ?? null;
   }
   if (fields.has('additionalContext')) {
     if (!spec.acceptsAdditionalContext) fields.warnAbout('additionalContext', `is not accepted on ${spec.name}; ignored`);

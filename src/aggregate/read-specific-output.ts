@@ -51,7 +51,7 @@ function readPermissionDecision(fields: FieldReader, verdict: HookVerdict): void
   } else if (value !== undefined) {
     fields.warnAbout('permissionDecision', `must be one of ${allowed.join(', ')}, got "${value}"; ignored`);
   }
-  verdict.updatedInput = fields.object('updatedInput') ?? verdict.updatedInput;
+  verdict.updatedInput = fields.toolInput('updatedInput') ?? verdict.updatedInput;
 }
 
 function readDecisionBehavior(fields: FieldReader, verdict: HookVerdict): void {
@@ -66,5 +66,5 @@ function readDecisionBehavior(fields: FieldReader, verdict: HookVerdict): void {
     const got = behavior === undefined ? 'nothing' : `"${behavior}"`;
     decision.warnAbout('behavior', `must be one of ${allowed.join(', ')}, got ${got}; decision ignored`);
   }
-  verdict.updatedInput = decision.object('updatedInput') ?? verdict.updatedInput;
+  verdict.updatedInput = decision.toolInput('updatedInput') ?? verdict.updatedInput;
 }

@@ -27,8 +27,9 @@ export const timeoutMsSchema = z
   .int('expected a whole number of milliseconds')
   .positive('expected a positive number of milliseconds');
 
-/** Globs as one string or a list. */
-export const globsSchema = z.union([z.string(), z.array(z.string())], { error: 'expected a glob string or a list of globs' });
+/** A glob, and globs as one string or a list. */
+export const globSchema = z.string().min(1, 'expected a non-empty glob (use "**" for everything)');
+export const globsSchema = z.union([globSchema, z.array(globSchema)], { error: 'expected a glob string or a list of globs' });
 
 /** A matcher string that compiles by Claude Code's rules; an invalid regex is an issue here. */
 export const matcherSchema = z.string({ error: 'expected a matcher string: "*", a name list like "Edit|Write", or a regular expression' }).superRefine((value, ctx) => {

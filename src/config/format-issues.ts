@@ -12,7 +12,12 @@ export function formatJsonPath(path: readonly PropertyKey[], prefix = ''): strin
 
 /** One line per problem: `where: json.path: what is wrong`. */
 export function formatIssues(error: z.ZodError, where: string, pathPrefix = ''): string[] {
-  return error.issues.map((issue) => `${where}: ${formatJsonPath(issue.path, pathPrefix)}: ${describeIssue(issue)}`);
+  return error.issues.map((issue) => oneLine(`${where}: ${formatJsonPath(issue.path, pathPrefix)}: ${describeIssue(issue)}`));
+}
+
+/** A problem line stays one line even when it quotes a value the user wrote with a line break in it. */
+export function oneLine(text: string): string {
+  return text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
 
+// The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
 const loggerShape = z.custom<Logger>(
-  (value) => typeof value === 'object' && value !== null && ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown>)[level] === 'function'),
-  { message: 'expected a pino-compatible logger (debug, info, warn and error methods)' },
+  (value) => typeof value === 'object' && value !== null && ['child', 'debug', 'info', 'warn', 'error'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+  { message: 'expected a pino logger (pino() or a child of it)' },
 );
 
 const poolSchema = z.strictObject({
@@ -28,7 +29,7 @@ export const engineOptionsSchema = z.strictObject({
   permissionMode: z.string().optional(),
   logger: loggerShape.optional(),
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread', 'process']).default('thread').describe('where the pool lives: in this process, or in a sandbox process forked once'),
+  host: z.enum(['thread', 'process']).default('process').describe('where the pool lives: a sandbox process forked once (the default), or this process'),
   pool: poolSchema.default(poolSchema.parse({})),
   maxPayloadBytes: z.number().int().positive().default(16 * 1024 * 1024).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),

@@ -1,7 +1,7 @@
 // Pieces every format reader shares: per-entry validation that turns zod issues into problem
 // lines, and the final native check. The field schemas themselves are in ../field-schemas.ts.
 import { z } from 'zod';
-import { formatIssues, formatJsonPath } from '../format-issues.js';
+import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
 import type { HookSource } from '../model.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
 
@@ -26,7 +26,7 @@ export function parseEntry<T extends z.ZodType>(
 
 /** A problem line for one JSON path: `<file>: <json.path>: <message>`. */
 export function problemAt(file: string, path: readonly PropertyKey[], message: string): string {
-  return `${file}: ${formatJsonPath(path)}: ${message}`;
+  return oneLine(`${file}: ${formatJsonPath(path)}: ${message}`);
 }
 
 // "" means "match everything" in every format; dropping it lets equal hooks share one identity.

@@ -6,7 +6,7 @@ import type { EventName } from '../../events/event-specs.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { finishHook, parseEntry, problemAt, type FormatResult } from './shared.js';
-import { commandSchema, eventNameSchema, timeoutMsSchema } from '../field-schemas.js';
+import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Wundr's own default when neither the hook nor the file gives a timeout. */
 export const WUNDR_DEFAULT_TIMEOUT_MS = 10_000;
@@ -35,7 +35,7 @@ const hookTypeSchema = z.looseObject({ type: z.string().default('command') });
 
 const wundrMatcherSchema = z
   .looseObject(
-    { toolName: z.string({ error: 'expected a glob' }).optional(), sessionId: z.string({ error: 'expected a glob' }).optional() },
+    { toolName: globSchema.optional(), sessionId: globSchema.optional() },
     { error: 'expected a matcher object like {"toolName": "Bash*"}' },
   )
   .superRefine((matcher, ctx) => {
