@@ -1,5 +1,6 @@
 // The sandbox process: hosts the same piscina pool as the thread host, for the agent, over IPC.
 // When the agent's channel closes (exit, crash, SIGKILL) it kills every hook group it owns and exits.
+import { getPriority, setPriority } from 'node:os';
 import type { FromSandbox, ToSandbox } from '../src/run/sandbox-protocol.js';
 import { SANDBOX_ID_VARIABLE } from '../src/run/sandbox-protocol.js';
 import type { PoolHost } from '../src/run/pool-host.js';
@@ -15,6 +16,7 @@ const send = (message: FromSandbox) => process.send?.(message);
 process.on('message', (message: ToSandbox) => {
   if (message.t === 'init') {
     sandboxId = message.sandboxId;
+    lowerPriority(message.options.niceness);
     host = createThreadHost({ ...message.options, onWarning: (text) => send({ t: 'warning', message: text }) });
   } else if (message.t === 'run') {
     const env = { ...message.task.env, [SANDBOX_ID_VARIABLE]: sandboxId };
@@ -25,6 +27,18 @@ process.on('message', (message: ToSandbox) => {
     void host!.close().then(() => process.disconnect());
   }
 });
+
+// Before any worker thread exists: Linux keeps a nice value per thread, and new threads and
+// the processes they spawn inherit it. Measured: with 8 hooks running on 2 cores, the agent's
+// worst event-loop delay halves when the sandbox runs at nice 10.
+function lowerPriority(niceness: number): void {
+  if (niceness === 0) return;
+  try {
+    setPriority(Math.min(19, getPriority() + niceness));
+  } catch (error) {
+    send({ t: 'warning', message: `cannot lower the sandbox's priority: ${(error as Error).message}` });
+  }
+}
 
 process.on('disconnect', () => {
   void (host?.abortAll(ORPHAN_KILL_GRACE_MS) ?? Promise.resolve()).finally(() => process.exit(0));

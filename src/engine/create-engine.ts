@@ -190,6 +190,7 @@ class Engine implements HookEngine {
     this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
+      niceness: this.options.pool.niceness,
       baseEnvByHook: this.baseEnvByHook,
       onWarning: (message) => this.logger.warn(message),
     });

@@ -16,6 +16,8 @@ const poolSchema = z.strictObject({
   maxConcurrentHooks: z.number().int().min(1).max(4096).default(64).describe('hook processes running at once; more wait'),
   backgroundConcurrency: z.number().int().min(1).default(8).describe('background hooks running at once'),
   backgroundQueueSize: z.number().int().min(1).default(1000).describe('background hooks waiting; when full the oldest is dropped'),
+  niceness: z.number().int().min(0).max(19).default(10)
+    .describe('process host: how much lower the CPU priority of the sandbox and its hooks is than the agent; 0 keeps it equal'),
   killGraceMs: z.number().int().min(0).default(100).describe('SIGTERM to SIGKILL'),
   pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
 });

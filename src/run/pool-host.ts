@@ -17,6 +17,8 @@ export interface PoolHostOptions {
   /** Hooks running at once; also the size of the process-group registry. */
   maxConcurrentHooks: number;
   threads: number;
+  /** Process host: nice value added to the sandbox and so to every hook it starts. */
+  niceness: number;
   /** Each hook's fixed environment, given once so that tasks carry only their fire's variables. */
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
   onWarning: (message: string) => void;

@@ -1,4 +1,5 @@
 // Resource bounds and what the log may show.
+import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,6 +34,19 @@ describe.each(HOSTS)('bounds on the %s host', (host) => {
     expect(results.every((result) => result.hooks[0]!.status === 'ok')).toBe(true);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('CPU priority of the process host', () => {
+  const ownNiceness = Number(execFileSync('nice', { encoding: 'utf8' }));
+
+  it('runs the sandbox and its hooks at a lower priority than the agent, by pool.niceness', async () => {
+    for (const [niceness, expected] of [[undefined, Math.min(19, ownNiceness + 10)], [0, ownNiceness], [3, Math.min(19, ownNiceness + 3)]] as const) {
+      const engine = createHookEngine({ host: 'process', pool: niceness === undefined ? {} : { niceness }, hooks: [{ event: 'Stop', command: 'nice' }] });
+      const [outcome] = (await engine.fire('Stop', {})).hooks;
+      expect(Number(outcome!.stdout), `niceness ${niceness}`).toBe(expected);
+      await engine.close();
+    }
   });
 });
 
