@@ -1,8 +1,7 @@
 // The command line: one commander program, one file per verb under commands/.
 import { Command } from 'commander';
 import { registerDemoCommand } from './commands/demo.js';
-import { registerDisableCommand } from './commands/disable.js';
-import { registerEnableCommand } from './commands/enable.js';
+import { registerDisableCommand, registerEnableCommand } from './commands/toggle.js';
 import { registerListCommand } from './commands/list.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerTestCommand } from './commands/test.js';
