@@ -6,7 +6,7 @@ import type { Finish } from '../program.js';
 import { setHookEnabled } from '../set-hook-enabled.js';
 import { printToggleResult } from '../output/toggle-result.js';
 
-function registerToggleCommand(program: Command, finish: Finish, enabled: boolean): void {
+function registerToggleCommand(program: Command, finish: Finish, { enabled }: { enabled: boolean }): void {
   const verb = enabled ? 'enable' : 'disable';
   const command = program
     .command(verb)
@@ -23,5 +23,5 @@ Example:
     });
 }
 
-export const registerEnableCommand = (program: Command, finish: Finish) => registerToggleCommand(program, finish, true);
-export const registerDisableCommand = (program: Command, finish: Finish) => registerToggleCommand(program, finish, false);
+export const registerEnableCommand = (program: Command, finish: Finish) => registerToggleCommand(program, finish, { enabled: true });
+export const registerDisableCommand = (program: Command, finish: Finish) => registerToggleCommand(program, finish, { enabled: false });
