@@ -76,8 +76,9 @@ class Engine implements HookEngine {
     this.plans = planEvents(active);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
     const agentEnv = options.env ?? process.env;
-    this.bwrapPath = active.some((hook) => hook.sandbox !== undefined) ? findExecutable('bwrap', agentEnv.PATH) : undefined;
-    if (active.some((hook) => hook.sandbox !== undefined) && this.bwrapPath === undefined) this.logger.warn(MISSING_BWRAP);
+    const sandboxed = active.some((hook) => hook.sandbox !== undefined);
+    this.bwrapPath = sandboxed ? findExecutable('bwrap', agentEnv.PATH) : undefined;
+    if (sandboxed && this.bwrapPath === undefined) this.logger.warn(MISSING_BWRAP);
     for (const hook of active) this.baseEnvByHook[hook.id] = baseEnvironment(hook.env, agentEnv);
     this.inputContext = {
       sessionId: options.sessionId,
@@ -134,38 +135,44 @@ class Engine implements HookEngine {
       input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
     }
     const prepared = prepareInput(spec, input, this.fireContext);
-    const foreground: PlannedHook[] = [];
-    for (const planned of chosen) {
-      if (planned.hook.background) {
-        const task = this.taskFor(planned.hook, prepared);
-        if (typeof task === 'string') this.report(spec, failedOutcome(planned.hook.id, 'spawn_failed', task), true);
-        else this.dispatcher.runBackground(task, (outcome) => this.report(spec, outcome, true));
-      } else {
-        foreground.push(planned);
-      }
-    }
+    for (const planned of chosen) if (planned.hook.background) this.startBackground(spec, planned.hook, prepared);
+    const foreground = chosen.filter((planned) => !planned.hook.background);
     if (foreground.length === 0) return NOOP_RESULTS[spec.name];
 
-    const runOne = (planned: PlannedHook, stepInput: PreparedInput) => {
-      const task = this.taskFor(planned.hook, stepInput);
-      return typeof task === 'string' ? Promise.resolve(failedOutcome(planned.hook.id, 'spawn_failed', task)) : this.dispatcher.runForeground(task);
-    };
-    const parallel = foreground.filter((planned) => !planned.hook.sequential);
-    const [parallelOutcomes, chain] = await Promise.all([
-      Promise.all(parallel.map((planned) => runOne(planned, prepared))),
-      runChain(spec, foreground.filter((planned) => planned.hook.sequential), input, (planned, stepInput) =>
-        runOne(planned, stepInput === input ? prepared : prepareInput(spec, stepInput, this.fireContext))),
-    ]);
-    const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
-    const outcomes = foreground.map((planned) => outcomeOf.get(planned) ?? chain.outcomes.get(planned)!);
+    const { outcomes, finalToolInput } = await this.runForeground(spec, foreground, prepared);
     for (const outcome of outcomes) this.report(spec, outcome, false);
-
     const merged = aggregateFire(spec, foreground.map((planned) => planned.hook.exitCodes), outcomes);
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
-    if (chain.finalToolInput !== null) merged.result.updatedInput = chain.finalToolInput;
+    if (finalToolInput !== null) merged.result.updatedInput = finalToolInput;
     const guarded = this.stopLoops.apply(session, merged.result);
     for (const warning of [...merged.warnings, ...(guarded.warning ? [guarded.warning] : [])]) this.logger.warn({ event: spec.name }, warning);
     return guarded.result;
+  }
+
+  /** Parallel hooks all at once, sequential ones as a chain beside them; outcomes in config order. */
+  private async runForeground(spec: EventSpec, foreground: readonly PlannedHook[], prepared: PreparedInput) {
+    const parallel = foreground.filter((planned) => !planned.hook.sequential);
+    const [parallelOutcomes, chain] = await Promise.all([
+      Promise.all(parallel.map((planned) => this.runHook(planned.hook, prepared))),
+      runChain(spec, foreground.filter((planned) => planned.hook.sequential), prepared.input, (planned, stepInput) =>
+        this.runHook(planned.hook, stepInput === prepared.input ? prepared : prepareInput(spec, stepInput, this.fireContext))),
+    ]);
+    const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
+    return {
+      outcomes: foreground.map((planned) => outcomeOf.get(planned) ?? chain.outcomes.get(planned)!),
+      finalToolInput: chain.finalToolInput,
+    };
+  }
+
+  private runHook(hook: HookDefinition, prepared: PreparedInput): Promise<HookOutcome> {
+    const task = this.taskFor(hook, prepared);
+    return typeof task === 'string' ? Promise.resolve(failedOutcome(hook.id, 'spawn_failed', task)) : this.dispatcher.runForeground(task);
+  }
+
+  private startBackground(spec: EventSpec, hook: HookDefinition, prepared: PreparedInput): void {
+    const task = this.taskFor(hook, prepared);
+    if (typeof task === 'string') this.report(spec, failedOutcome(hook.id, 'spawn_failed', task), true);
+    else this.dispatcher.runBackground(task, (outcome) => this.report(spec, outcome, true));
   }
 
   private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask | string {
