@@ -43,7 +43,6 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promis
         if (task.killDescendants || timedOut) await terminateGroup(pgid, task.killGraceMs);
         registry.clearGroup(task.slot);
       }
-      child.removeAllListeners();
       resolve({
         id: task.hookId,
         status: status ?? statusOf(exit, timedOut, registry.isCancelled(task.slot)),
