@@ -2,6 +2,7 @@
 // round, so machine noise (other builds, CPU frequency, GC) lands on all contenders alike.
 import { performance } from 'node:perf_hooks';
 import { nowMs } from './clock.js';
+import { firstLine } from './contenders.js';
 
 /**
  * Calls `contender.fire()` for every contender, round after round, one call at a time.
@@ -50,6 +51,29 @@ export async function runInterleaved(contenders, { warmup = 5, rounds = 100, bud
     if (round >= 2 && nowMs() - start > budgetMs) break;
   }
   return samples;
+}
+
+/**
+ * Calls `measure(contender, round)` for every contender, round after round, starting from a
+ * different one each round. A contender whose measure throws is dropped and keeps its error
+ * (first line); a contender with `trials` stops after that many results.
+ *
+ * @returns { results: Map name -> value[], errors: Map name -> string }
+ */
+export async function runRounds(contenders, rounds, measure) {
+  const results = new Map(contenders.map((c) => [c.name, []]));
+  const errors = new Map();
+  for (let round = 0; round < rounds; round++) {
+    for (const c of rotate(contenders, round)) {
+      if (errors.has(c.name) || results.get(c.name).length >= (c.trials ?? Infinity)) continue;
+      try {
+        results.get(c.name).push(await measure(c, round));
+      } catch (error) {
+        errors.set(c.name, firstLine(error));
+      }
+    }
+  }
+  return { results, errors };
 }
 
 /** The contenders in round-robin order starting at `round % length`. */

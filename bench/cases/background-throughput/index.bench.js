@@ -5,10 +5,10 @@
 // background throughput ≥ 1.2x raw main-thread spawning.
 import { runCase } from '../../lib/case.js';
 import { nowMs, settlesWithin } from '../../lib/clock.js';
-import { closeAll, createSpawnContenders, firstLine, RAW, warmUp } from '../../lib/contenders.js';
+import { closeAll, createSpawnContenders, RAW, warmUp } from '../../lib/contenders.js';
 import { loadGemini } from '../../lib/gemini.js';
 import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
-import { rotate } from '../../lib/interleave.js';
+import { runRounds } from '../../lib/interleave.js';
 import { runUnderLoad } from '../../lib/load.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
 import { errorRow, finishRows, ratioAtLeast } from '../../lib/rows.js';
@@ -82,20 +82,11 @@ export async function measure({ quick, log }) {
     let result;
     try {
       for (const t of trials) await t.warm?.();
-      const results = new Map(trials.map((t) => [t.name, []]));
-      const errors = new Map();
-      for (let round = 0; round < rounds; round++) {
-        for (const t of rotate(trials, round)) {
-          if (errors.has(t.name)) continue;
-          try {
-            const r = await t.run();
-            results.get(t.name).push(r);
-            log(`${t.name}: ${r.perSecond.toFixed(0)} hooks/s`);
-          } catch (error) {
-            errors.set(t.name, firstLine(error));
-          }
-        }
-      }
+      const { results, errors } = await runRounds(trials, rounds, async (t) => {
+        const r = await t.run();
+        log(`${t.name}: ${r.perSecond.toFixed(0)} hooks/s`);
+        return r;
+      });
       const rows = trials.map(({ name }) => {
         if (errors.has(name)) return errorRow(name, errors.get(name));
         const rates = summarize(results.get(name).map((r) => r.perSecond));

@@ -6,10 +6,10 @@ import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
 import { nowMs } from '../../lib/clock.js';
-import { GEMINI, closeAll, firstLine, hookpoolName } from '../../lib/contenders.js';
+import { GEMINI, closeAll, hookpoolName } from '../../lib/contenders.js';
 import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/gemini.js';
 import { HOOKPOOL_HOSTS, checkAllOk, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
-import { rotate } from '../../lib/interleave.js';
+import { runRounds } from '../../lib/interleave.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
 import { errorRow, finishRows } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
@@ -98,20 +98,9 @@ export async function measure({ quick, log }) {
       });
     }
 
-    const results = new Map(contenders.map((c) => [c.name, []]));
-    const errors = new Map();
     // Round 0 is each contender's first start in this process (it pays for JIT and lazy
     // initialisation); it is reported apart as "first" and left out of the statistics.
-    for (let round = 0; round <= trials; round++) {
-      for (const c of rotate(contenders, round)) {
-        if (errors.has(c.name)) continue;
-        try {
-          results.get(c.name).push(await c.run());
-        } catch (error) {
-          errors.set(c.name, firstLine(error));
-        }
-      }
-    }
+    const { results, errors } = await runRounds(contenders, trials + 1, (c) => c.run());
     const rows = contenders.map(({ name }) => {
       if (errors.has(name)) return errorRow(name, errors.get(name));
       const [first, ...rest] = results.get(name);

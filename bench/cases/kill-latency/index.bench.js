@@ -15,7 +15,7 @@ import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/g
 import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { isRunning } from '../../lib/memory.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, wirePayload } from '../../lib/payload.js';
-import { rotate } from '../../lib/interleave.js';
+import { runRounds } from '../../lib/interleave.js';
 import { formatNumber } from '../../lib/report.js';
 import { errorRow, finishRows } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
@@ -141,21 +141,12 @@ export async function measure({ quick, log }) {
 
     let result;
     try {
-      const results = new Map(contenders.map((c) => [c.name, []]));
-      const errors = new Map();
       const maxTrials = Math.max(...contenders.map((c) => c.trials));
-      for (let round = 0; round < maxTrials; round++) {
-        for (const c of rotate(contenders, round)) {
-          if (errors.has(c.name) || results.get(c.name).length >= c.trials) continue;
-          try {
-            const r = await runTrial(c, capMs);
-            results.get(c.name).push(r);
-            if (round === 0) log(`${c.name}: ${r.settled ? `settled ${r.latencyMs.toFixed(0)} ms after the timeout` : `not settled ${capMs} ms after the timeout`}, ${r.survivors}/${r.spawned} processes running`);
-          } catch (error) {
-            errors.set(c.name, error);
-          }
-        }
-      }
+      const { results, errors } = await runRounds(contenders, maxTrials, async (c, round) => {
+        const r = await runTrial(c, capMs);
+        if (round === 0) log(`${c.name}: ${r.settled ? `settled ${r.latencyMs.toFixed(0)} ms after the timeout` : `not settled ${capMs} ms after the timeout`}, ${r.survivors}/${r.spawned} processes running`);
+        return r;
+      });
       const rows = contenders.map(({ name }) => {
         if (errors.has(name)) return errorRow(name, errors.get(name));
         const list = results.get(name);

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
 import { sleepMs } from '../../lib/clock.js';
-import { closeAll, firstLine, hookpoolName, warmUp } from '../../lib/contenders.js';
+import { closeAll, hookpoolName, warmUp } from '../../lib/contenders.js';
 import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
-import { rotate } from '../../lib/interleave.js';
+import { runRounds } from '../../lib/interleave.js';
 import { MB, childPids, readProcStatus } from '../../lib/memory.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
 import { errorRow, finishRows } from '../../lib/rows.js';
@@ -131,18 +131,7 @@ export async function measure({ quick, log }) {
       contenders.push({ name: hookpoolName('thread'), run: () => measureThreadHost(hookpool.createHookEngine, cwd) });
       contenders.push({ name: hookpoolName('process'), run: () => measureProcessHost(hookpool.createHookEngine, cwd) });
     }
-    const results = new Map(contenders.map((c) => [c.name, []]));
-    const errors = new Map();
-    for (let round = 0; round < rounds; round++) {
-      for (const c of rotate(contenders, round)) {
-        if (errors.has(c.name)) continue;
-        try {
-          results.get(c.name).push(await c.run());
-        } catch (error) {
-          errors.set(c.name, firstLine(error));
-        }
-      }
-    }
+    const { results, errors } = await runRounds(contenders, rounds, (c) => c.run());
     const rows = contenders.map(({ name }) => {
       if (errors.has(name)) return errorRow(name, errors.get(name));
       const list = results.get(name);
