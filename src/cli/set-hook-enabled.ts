@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
+import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
 import type { ConfigOptions } from './config-options.js';
 import { parseJsonPath, setJsonField } from './edit/set-json-field.js';
@@ -25,6 +26,8 @@ export interface SetHookEnabledResult extends SetHookEnabledRequest {
   readonly stillOff: string | null;
   /** The file was trusted before the edit and is trusted again after it. */
   readonly trustKept: boolean;
+  /** The hook's format has no "enabled" field: where hookpool recorded the change instead, and what that does not cover. */
+  readonly recorded: { readonly path: string; readonly caveat: string | null } | null;
 }
 
 // Formats whose hook entries have an `enabled` field of their own.
@@ -33,12 +36,16 @@ const TOGGLEABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'autohand', 'wu
 export async function setHookEnabled(options: ConfigOptions, request: SetHookEnabledRequest): Promise<SetHookEnabledResult> {
   const { id, enabled } = request;
   const config = await loadCliConfig(options, { includeUntrusted: true });
-  const { source, enabled: enabledNow } = findHook(config.hooks, id, config.cwd).definition;
+  const hook = findHook(config.hooks, id, config.cwd);
+  const { source, enabled: enabledNow } = hook.definition;
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
   if (!TOGGLEABLE.has(source.format)) {
-    if (enabledNow === enabled) return { ...request, where, changed: false, stillOff: null, trustKept: false };
-    throw notToggleable(request, where, source);
+    if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where);
+    const record = await DisabledHooks.open(defaultDisabledHooksPath(config.home));
+    if (enabledNow !== enabled) await record.set(hook.input, !enabled);
+    const caveat = source.format === 'claude' ? 'Claude Code itself still runs it when it reads that settings file' : null;
+    return { ...request, where, changed: enabledNow !== enabled, stillOff: null, trustKept: false, recorded: { path: record.path, caveat } };
   }
 
   const bytes = await readFile(source.file);
@@ -55,15 +62,11 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
     trustKept = await carryTrustOver(source.file, bytes, edited, config.home);
   }
   const stillOff = enabled ? await whyStillOff(options, source) : null;
-  return { ...request, where, changed: current !== enabled, stillOff, trustKept };
+  return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };
 }
 
-function notToggleable({ id, enabled }: SetHookEnabledRequest, where: string, source: HookSource): HookpoolError {
-  const format = source.format === 'claude' ? 'Claude Code settings have' : `the ${source.format} format has`;
-  const fix = enabled
-    ? 'it is off because a settings file sets "disableAllHooks": true; remove that to turn hooks back on'
-    : 'delete the entry there, or move the hook to .hookpool/hooks.json, where hookpool enable/disable work';
-  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" comes from ${where}, and ${format} no per-hook "enabled" field: ${fix}`);
+function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is off because a Claude Code settings file sets "disableAllHooks": true; remove that to turn hooks back on`);
 }
 
 // A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.

@@ -6,6 +6,7 @@ import { readHooksDocument } from './formats/read-hooks-document.js';
 import type { ConfigFormat } from './model.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
 import { hookIdentity } from './normalize-hooks.js';
+import { defaultDisabledHooksPath, DisabledHooks } from './disabled-hooks.js';
 import { readJsonFile } from './read-json-file.js';
 import { untrustedReason, type ConfirmTrust, type TrustMode, type TrustPolicy } from '../trust/decide-trust.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
@@ -43,6 +44,8 @@ export interface LoadHooksConfigOptions {
   readonly confirmTrust?: ConfirmTrust;
   /** @default ~/.config/hookpool/trusted.json */
   readonly trustStore?: string;
+  /** Hooks turned off by `hookpool disable` in files with no per-hook "enabled" field. @default ~/.config/hookpool/disabled-hooks.json */
+  readonly disabledHooks?: string;
 }
 
 /** A project file whose hooks did not load, and why. */
@@ -122,7 +125,8 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
     files.push({ path: candidate.path, format: read.format, scope: candidate.scope, hookCount: read.hooks.length });
     disableAllHooks ||= read.disableAllHooks;
   }
-  const unique = keepFirstOfIdentical(hooks);
+  const disabled = await DisabledHooks.open(options.disabledHooks ?? defaultDisabledHooksPath(home));
+  const unique = keepFirstOfIdentical(hooks).map((hook) => (disabled.isDisabled(hook) ? { ...hook, enabled: false } : hook));
   return {
     hooks: disableAllHooks ? unique.map((hook) => ({ ...hook, enabled: false })) : unique,
     problems,

@@ -1,10 +1,8 @@
-// The user's record of which project hook files they approved: one content hash per file, in
-// their own config directory, where a repository cannot write.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// The user's record of which project hook files they approved: one content hash per file.
+import { readUserRecord, userRecordPath, writeUserRecord } from '../config/user-record.js';
 
 export function defaultTrustStorePath(home: string): string {
-  return join(home, '.config', 'hookpool', 'trusted.json');
+  return userRecordPath(home, 'trusted.json');
 }
 
 export class TrustStore {
@@ -15,13 +13,7 @@ export class TrustStore {
 
   /** Opens the store; a missing or unreadable one is empty (nothing trusted), never an error. */
   static async open(path: string): Promise<TrustStore> {
-    try {
-      const parsed = JSON.parse(await readFile(path, 'utf8')) as { files?: Record<string, unknown> };
-      const entries = Object.entries(parsed.files ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-      return new TrustStore(path, new Map(entries));
-    } catch {
-      return new TrustStore(path, new Map());
-    }
+    return new TrustStore(path, await readUserRecord(path, 'files'));
   }
 
   /** 'trusted' for the exact content recorded, 'changed' when another content was, else 'unknown'. */
@@ -31,12 +23,9 @@ export class TrustStore {
     return recorded === sha256 ? 'trusted' : 'changed';
   }
 
-  /** Records a file's content as trusted and writes the store (atomically: a temp file, then rename). */
+  /** Records a file's content as trusted and writes the store. */
   async trust(file: string, sha256: string): Promise<void> {
     this.hashes.set(file, sha256);
-    await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ files: Object.fromEntries(this.hashes) }, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, this.path);
+    await writeUserRecord(this.path, 'files', this.hashes);
   }
 }

@@ -56,13 +56,27 @@ describe('hookpool enable / disable', () => {
     expect(listed.stdout).toContain('Notification (0/1 enabled)');
   });
 
-  it('refuses to toggle a Claude settings hook, one line, and says what to do instead', async () => {
-    const settings = await project.write('.claude/settings.json', await readFile(`${EXAMPLES}claude-settings.json`, 'utf8'));
+  it('turns a Claude settings hook off and on without touching the settings file, and says what that covers', async () => {
+    const original = await readFile(`${EXAMPLES}claude-settings.json`, 'utf8');
+    const settings = await project.write('.claude/settings.json', original);
+    const hook = ['block-rm.sh@PreToolUse', '--claude-settings', settings];
+    const fire = ['run', 'PreToolUse', '--claude-settings', settings, '--json', '--input', '{"tool_name":"Bash","tool_input":{"command":"rm -rf /"}}'];
 
-    const { exitCode, stderr } = await project.cli(['disable', 'block-rm.sh@PreToolUse', '--claude-settings', settings]);
+    const disabled = await project.cli(['disable', ...hook]);
+    const whileOff = await project.cli(fire);
+    const listed = await project.cli(['list', '--claude-settings', settings]);
+    const enabled = await project.cli(['enable', ...hook]);
+    const whileOn = await project.cli(fire);
 
-    expect(exitCode).toBe(1);
-    expect(stderr).toBe('hookpool: hook "block-rm.sh@PreToolUse" comes from .claude/settings.json hooks.PreToolUse[0].hooks[0], and Claude Code settings have no per-hook "enabled" field: delete the entry there, or move the hook to .hookpool/hooks.json, where hookpool enable/disable work\n');
-    expect(await project.read('.claude/settings.json')).toBe(await readFile(`${EXAMPLES}claude-settings.json`, 'utf8'));
+    expect(disabled.exitCode).toBe(0);
+    expect(disabled.stdout).toContain('disabled block-rm.sh@PreToolUse (.claude/settings.json hooks.PreToolUse[0].hooks[0])');
+    expect(disabled.stdout).toContain('disabled-hooks.json');
+    expect(disabled.stdout).toContain('Claude Code itself still runs it when it reads that settings file');
+    expect(await project.read('.claude/settings.json')).toBe(original);
+    const ran = (run: { stdout: string }) => (JSON.parse(run.stdout) as { hooks: { id: string }[] }).hooks.map((outcome) => outcome.id);
+    expect(ran(whileOff)).not.toContain('block-rm.sh@PreToolUse');
+    expect(listed.stdout).toMatch(/PreToolUse \(1\/2 enabled\)\n\s+off\s+block-rm\.sh@PreToolUse/);
+    expect(enabled).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('enabled block-rm.sh@PreToolUse') });
+    expect(ran(whileOn)).toContain('block-rm.sh@PreToolUse');
   });
 });

@@ -1,0 +1,35 @@
+// Hooks the user turned off with `hookpool disable` where their own file has no per-hook
+// "enabled" field (Claude Code settings, Opta). The file stays as it is; hookpool skips the hook.
+import type { NativeHookInput } from './native-schema.js';
+import { readUserRecord, userRecordPath, writeUserRecord } from './user-record.js';
+
+export function defaultDisabledHooksPath(home: string): string {
+  return userRecordPath(home, 'disabled-hooks.json');
+}
+
+export class DisabledHooks {
+  private constructor(
+    readonly path: string,
+    private readonly entries: Map<string, string>,
+  ) {}
+
+  static async open(path: string): Promise<DisabledHooks> {
+    return new DisabledHooks(path, await readUserRecord(path, 'hooks'));
+  }
+
+  isDisabled(hook: NativeHookInput): boolean {
+    return this.entries.size > 0 && this.entries.has(keyOf(hook));
+  }
+
+  /** Records the hook as off (or on again) and writes the record. */
+  async set(hook: NativeHookInput, disabled: boolean): Promise<void> {
+    if (disabled) this.entries.set(keyOf(hook), new Date().toISOString());
+    else this.entries.delete(keyOf(hook));
+    await writeUserRecord(this.path, 'hooks', this.entries);
+  }
+}
+
+// By what the hook is, not where in its file it sits: editing the file around it keeps it off.
+function keyOf(hook: NativeHookInput): string {
+  return JSON.stringify([hook.source?.file ?? null, hook.event, hook.matcher ?? null, hook.command ?? hook.args ?? null]);
+}
