@@ -6,7 +6,7 @@ import { loadHookpool } from './hookpool.js';
 import { createSpawnContenders, warmUp, RAW } from './contenders.js';
 import { runInterleaved } from './interleave.js';
 import { summarize } from './stats.js';
-import { errorRow, finishRows } from './rows.js';
+import { caseResult, errorRow } from './rows.js';
 import { trueCommands } from './payload.js';
 import { withTempDir } from './tmp.js';
 
@@ -50,17 +50,19 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals }) {
           },
         };
       });
-      result = {
+      result = caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
         columns: LATENCY_COLUMNS,
         baseline: RAW,
         ratioKey: 'median',
-        rows: finishRows(rows, { baseline: RAW, ratioKey: 'median', goals, unavailable: set.unavailable }),
+        rows,
+        goals,
+        unavailable: set.unavailable,
         notes: [
           'blocked/fire: time inside the fire call before it returned its promise; busy/fire: main-thread active time (event-loop utilisation) from call to settle.',
           'Gemini runs hooks with bash -c, the others with sh -c.',
         ],
-      };
+      });
     } finally {
       const problems = await set.close();
       result?.notes.push(...problems);

@@ -7,7 +7,7 @@ import { createSpawnContenders, warmUp, RAW, hookpoolName } from './contenders.j
 import { runUnderLoad } from './load.js';
 import { rotate } from './interleave.js';
 import { holdBuffers, readProcStatus, MB } from './memory.js';
-import { errorRow, finishRows } from './rows.js';
+import { caseResult, errorRow } from './rows.js';
 import { formatNumber } from './report.js';
 import { summarize } from './stats.js';
 import { withTempDir } from './tmp.js';
@@ -74,7 +74,7 @@ export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200,
         [hookpoolName('thread')]: mainThreadGoal,
         [hookpoolName('process')]: mainThreadGoal,
       };
-      result = {
+      result = caseResult({
         params: { hooks: total, concurrency, rounds, heldMB: holdBytes / MB, command: 'true', resolutionMs: 1 },
         columns: [
           { key: 'maxDelay', label: 'max delay ms' },
@@ -87,14 +87,16 @@ export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200,
         ],
         baseline: RAW,
         ratioKey: 'maxDelay',
-        rows: finishRows(rows, { baseline: RAW, ratioKey: 'maxDelay', goals, unavailable: set.unavailable }),
+        rows,
+        goals,
+        unavailable: set.unavailable,
         notes: [
           `Each run fires ${total} times with ${concurrency} lanes; a lane fires again as soon as its last fire settled. Values are medians over ${rounds} run(s) per contender, interleaved.`,
           'max/p99 delay: monitorEventLoopDelay at 1 ms resolution, minus the resolution itself. blocked/fire: time inside the fire call; busy/fire: main-thread active time (event-loop utilisation) / fires.',
           'ratio: max delay against raw spawn.',
           ...(holdBytes > 0 ? [`The agent holds ${holdBytes / MB} MB of Buffers (64 MB chunks, every page written), allocated after warm-up.`] : []),
         ],
-      };
+      });
     } finally {
       held = null;
       const problems = await set.close();

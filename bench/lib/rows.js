@@ -2,12 +2,20 @@
 // where the issue sets a goal, pass or miss.
 
 /**
+ * A case's result as the report reads it: the given fields, with `rows` finished against the
+ * result's own `baseline` and `ratioKey` (ratios computed, goals judged, unavailable rows added).
+ */
+export function caseResult({ rows, goals, unavailable, ...result }) {
+  return { ...result, rows: finishRows(rows, { baseline: result.baseline, ratioKey: result.ratioKey, goals, unavailable }) };
+}
+
+/**
  * @param rows [{ name, values: { key: number }, note? }] measured rows, baseline among them
  * @param options { baseline: row name, ratioKey, goals: { rowName: goal }, unavailable: rows
  *   that could not run }, a goal being { text, pass?(row, byName), measured?(row) } (no `pass`:
  *   reference only; `measured`: what to show next to the goal, default the ratio)
  */
-export function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) {
+function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const base = byName.get(baseline)?.values?.[ratioKey];
   for (const row of rows) {

@@ -11,7 +11,7 @@ import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.
 import { runRounds } from '../../lib/interleave.js';
 import { runUnderLoad } from '../../lib/load.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { errorRow, finishRows, ratioAtLeast } from '../../lib/rows.js';
+import { caseResult, errorRow, ratioAtLeast } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
@@ -94,7 +94,7 @@ export async function measure({ quick, log }) {
         return { name, values: { median: rates.median, worst: rates.min, runs: rates.n }, ...(failed ? { note: `${failed} hooks did not exit 0` } : {}) };
       });
       const goal = ratioAtLeast(1.2);
-      result = {
+      result = caseResult({
         params: { hooks: total, concurrency: CONCURRENCY, rounds, command: 'true' },
         columns: [
           { key: 'median', label: 'median hooks/s' },
@@ -103,17 +103,14 @@ export async function measure({ quick, log }) {
         ],
         baseline: RAW,
         ratioKey: 'median',
-        rows: finishRows(rows, {
-          baseline: RAW,
-          ratioKey: 'median',
-          unavailable,
-          goals: Object.fromEntries(HOOKPOOL_HOSTS.map((host) => [backgroundName(host), goal])),
-        }),
+        rows,
+        unavailable,
+        goals: Object.fromEntries(HOOKPOOL_HOSTS.map((host) => [backgroundName(host), goal])),
         notes: [
           `Each run: ${total} hooks; hooks/s = ${total} / time from first fire to last hook settled. Median and worst over ${rounds} run(s), interleaved.`,
           'hookpool background: a fresh engine per run (pool warmed first), pool.backgroundConcurrency = 8; the clock stops at the last onHookSettled, before close().',
         ],
-      };
+      });
     } finally {
       const problems = await set.close();
       result?.notes.push(...problems);

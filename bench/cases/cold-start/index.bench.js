@@ -11,7 +11,7 @@ import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/g
 import { HOOKPOOL_HOSTS, checkAllOk, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { errorRow, finishRows } from '../../lib/rows.js';
+import { caseResult, errorRow } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
@@ -112,7 +112,7 @@ export async function measure({ quick, log }) {
       }
       return { name, values };
     });
-    return {
+    return caseResult({
       params: { trials, hook: 'true' },
       columns: [
         { key: 'median', label: 'median ms' },
@@ -123,12 +123,13 @@ export async function measure({ quick, log }) {
       ],
       baseline: WORKER,
       ratioKey: 'median',
-      rows: finishRows(rows, { baseline: WORKER, ratioKey: 'median', unavailable }),
+      rows,
+      unavailable,
       notes: [
         'median/p99: create to first fire settled, after one unmeasured start per contender ("first in process" shows that one).',
         'create: the createHookEngine call itself; close: close() after that first fire (not in median).',
       ],
-    };
+    });
   });
 }
 

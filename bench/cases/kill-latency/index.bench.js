@@ -17,7 +17,7 @@ import { isRunning } from '../../lib/memory.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, wirePayload } from '../../lib/payload.js';
 import { runRounds } from '../../lib/interleave.js';
 import { formatNumber } from '../../lib/report.js';
-import { errorRow, finishRows } from '../../lib/rows.js';
+import { caseResult, errorRow } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
@@ -169,7 +169,7 @@ export async function measure({ quick, log }) {
         pass: (row) => row.values.settled === row.values.trials && row.values.survivors === 0,
         measured: (row) => `${row.values.settled}/${row.values.trials} settled, ${row.values.survivors} left running, median ${formatNumber(row.values.median)} ms after timeout`,
       };
-      result = {
+      result = caseResult({
         params: { timeoutMs: TIMEOUT_MS, killGraceMs: KILL_GRACE_MS, capMs, peerTrials, hookpoolTrials },
         columns: [
           { key: 'median', label: 'median ms after timeout' },
@@ -181,18 +181,15 @@ export async function measure({ quick, log }) {
         ],
         baseline: RAW,
         ratioKey: 'median',
-        rows: finishRows(rows, {
-          baseline: RAW,
-          ratioKey: 'median',
-          unavailable,
-          goals: Object.fromEntries(HOOKPOOL_HOSTS.map((h) => [hookpoolName(h), cleanKill])),
-        }),
+        rows,
+        unavailable,
+        goals: Object.fromEntries(HOOKPOOL_HOSTS.map((h) => [hookpoolName(h), cleanKill])),
         notes: [
           `Timeout ${TIMEOUT_MS} ms, kill grace ${KILL_GRACE_MS} ms (SIGTERM, then SIGKILL) where the system has one; a fire not settled ${capMs} ms after its timeout counts as unsettled.`,
           'left running: processes of the hook tree (the shell and its two sleeps) still alive when the fire settled or the cap passed; the bench then kills them.',
           'Latency statistics cover settled fires only; no ratio when the baseline never settles.',
         ],
-      };
+      });
     } finally {
       const problems = await closeAll(closers);
       result?.notes.push(...problems);

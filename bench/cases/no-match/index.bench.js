@@ -8,7 +8,7 @@ import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/g
 import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, UNMATCHED_GEMINI_TOOL, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { errorRow, finishRows, ratioAtMost, reference } from '../../lib/rows.js';
+import { caseResult, errorRow, ratioAtMost, reference } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 import { closeAll, firstLine } from '../../lib/contenders.js';
@@ -124,7 +124,7 @@ export async function measure({ quick, log }) {
         const base = byName.get(one)?.values?.median;
         return row.ratio !== null && row.ratio <= 1.5 && Number.isFinite(base) && row.values.median <= base * limit;
       };
-      result = {
+      result = caseResult({
         params: { batchMs, rounds, hooksConfigured: [1, MANY] },
         columns: [
           { key: 'median', label: 'median ns/fire' },
@@ -133,22 +133,19 @@ export async function measure({ quick, log }) {
         ],
         baseline: EMPTY,
         ratioKey: 'median',
-        rows: finishRows(rows, {
-          baseline: EMPTY,
-          ratioKey: 'median',
-          unavailable,
-          goals: {
-            [one]: ratioAtMost(1.5),
-            [`hookpool (${MANY} hooks)`]: { text: '≤ 1.5x and ≤ 1.1x of 1 hook', pass: within(1.1) },
-            'gemini-cli-core (1 hook)': reference('issue: ~35x'),
-          },
-        }),
+        rows,
+        unavailable,
+        goals: {
+          [one]: ratioAtMost(1.5),
+          [`hookpool (${MANY} hooks)`]: { text: '≤ 1.5x and ≤ 1.1x of 1 hook', pass: within(1.1) },
+          'gemini-cli-core (1 hook)': reference('issue: ~35x'),
+        },
         notes: [
           'Each sample is a batch of sequential awaited fires (sized to about ' + batchMs + ' ms); ns/fire = batch time / batch size.',
           'The fired tool matches none of the configured matchers; the 1000 hooks each have their own matcher on the same event.',
           'has(): the synchronous "would anything run?" check, for reference.',
         ],
-      };
+      });
     } finally {
       const problems = await closeAll(closers);
       result?.notes.push(...problems);

@@ -12,7 +12,7 @@ import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { MB, childPids, readProcStatus } from '../../lib/memory.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { errorRow, finishRows } from '../../lib/rows.js';
+import { caseResult, errorRow } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
@@ -138,7 +138,7 @@ export async function measure({ quick, log }) {
       const med = (key) => (list[0][key] === undefined ? undefined : summarize(list.map((r) => r[key])).median);
       return { name, values: { perWorkerMB: med('perWorkerMB'), workers: med('workers'), totalMB: med('totalMB'), agentAddedMB: med('agentAddedMB') } };
     });
-    return {
+    return caseResult({
       params: { rounds, floorWorkers: FLOOR_WORKERS, gc: Boolean(globalThis.gc) },
       columns: [
         { key: 'perWorkerMB', label: 'RSS/worker MB' },
@@ -148,12 +148,13 @@ export async function measure({ quick, log }) {
       ],
       baseline: WORKER,
       ratioKey: 'perWorkerMB',
-      rows: finishRows(rows, { baseline: WORKER, ratioKey: 'perWorkerMB', unavailable }),
+      rows,
+      unavailable,
       notes: [
         'Thread host: (agent RSS after a warmed engine − before) / threads added. Process host: (sandbox RSS − bare fork RSS) / (sandbox threads − bare fork threads); "RSS added / process" is the whole sandbox.',
         'Engines use their default pool size, warmed with 32 fires 8 at a time. RSS after two GCs; medians over ' + rounds + ' round(s).',
       ],
-    };
+    });
   });
 }
 
