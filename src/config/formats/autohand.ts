@@ -1,9 +1,7 @@
 // The Autohand shape (autohandai/code-cli, docs/hooks.md): `{"hooks": {"enabled": true, "hooks": [
 // { event, command, description, enabled, timeout (ms), async, matcher, filter: {tool, path} } ]}}`.
 import { z } from 'zod';
-import { formatJsonPath } from '../format-issues.js';
-import type { NativeHookInput } from '../native-schema.js';
-import { finishHook, normalizeMatcher, parseEntry, type FormatResult } from './shared.js';
+import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Autohand's own default when a hook gives no `timeout`. */
@@ -39,26 +37,23 @@ export function isAutohandShape(hooks: unknown): boolean {
 
 /** Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. */
 export function readAutohandHooks(document: unknown, file: string): FormatResult {
-  const problems: string[] = [];
-  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
-  if (!envelope) return { hooks: [], problems };
-  const hooks: NativeHookInput[] = [];
-  envelope.hooks.hooks.forEach((entry, index) => {
-    const path = ['hooks', 'hooks', index];
-    const hook = parseEntry(autohandHookSchema, entry, { file, path }, problems);
-    if (!hook) return;
-    const candidate: NativeHookInput = {
-      event: hook.event,
-      matcher: normalizeMatcher(hook.matcher),
-      filter: hook.filter ? { tool: hook.filter.tool, path: hook.filter.path } : undefined,
-      command: hook.command,
-      timeout: hook.timeout ?? AUTOHAND_DEFAULT_TIMEOUT_MS,
-      background: hook.async,
-      enabled: envelope.hooks.enabled ? hook.enabled : false,
-      description: hook.description,
-    };
-    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'autohand' }, problems);
-    if (finished) hooks.push(finished);
+  return readHookList(document, file, {
+    format: 'autohand',
+    envelope: envelopeSchema,
+    entries: (envelope) => ({ path: ['hooks', 'hooks'], list: envelope.hooks.hooks }),
+    convert(entry, at, envelope, problems) {
+      const hook = parseEntry(autohandHookSchema, entry, at, problems);
+      if (!hook) return undefined;
+      return {
+        event: hook.event,
+        matcher: normalizeMatcher(hook.matcher),
+        filter: hook.filter ? { tool: hook.filter.tool, path: hook.filter.path } : undefined,
+        command: hook.command,
+        timeout: hook.timeout ?? AUTOHAND_DEFAULT_TIMEOUT_MS,
+        background: hook.async,
+        enabled: envelope.hooks.enabled ? hook.enabled : false,
+        description: hook.description,
+      };
+    },
   });
-  return { hooks, problems };
 }

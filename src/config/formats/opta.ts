@@ -3,9 +3,7 @@
 // Opta cancels a `tool.pre` tool call on any non-zero exit, which is hookpool's
 // `exitCodes: "any-nonzero-blocks"`; a timeout never cancels, as in hookpool.
 import { z } from 'zod';
-import { formatJsonPath } from '../format-issues.js';
-import type { NativeHookInput } from '../native-schema.js';
-import { finishHook, normalizeMatcher, parseEntry, type FormatResult } from './shared.js';
+import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Opta's own event names; a hook list that uses them (and nothing beyond Opta's keys) is Opta. */
@@ -29,24 +27,21 @@ const optaHookSchema = z.looseObject({
 
 /** Reads an Opta config's `hooks` array. */
 export function readOptaHooks(document: unknown, file: string): FormatResult {
-  const problems: string[] = [];
-  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
-  if (!envelope) return { hooks: [], problems };
-  const hooks: NativeHookInput[] = [];
-  envelope.hooks.forEach((entry, index) => {
-    const path = ['hooks', index];
-    const hook = parseEntry(optaHookSchema, entry, { file, path }, problems);
-    if (!hook) return;
-    const candidate: NativeHookInput = {
-      event: hook.event,
-      matcher: normalizeMatcher(hook.matcher),
-      command: hook.command,
-      timeout: hook.timeout ?? OPTA_DEFAULT_TIMEOUT_MS,
-      background: hook.background,
-      exitCodes: 'any-nonzero-blocks',
-    };
-    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'opta' }, problems);
-    if (finished) hooks.push(finished);
+  return readHookList(document, file, {
+    format: 'opta',
+    envelope: envelopeSchema,
+    entries: (envelope) => ({ path: ['hooks'], list: envelope.hooks }),
+    convert(entry, at, _envelope, problems) {
+      const hook = parseEntry(optaHookSchema, entry, at, problems);
+      if (!hook) return undefined;
+      return {
+        event: hook.event,
+        matcher: normalizeMatcher(hook.matcher),
+        command: hook.command,
+        timeout: hook.timeout ?? OPTA_DEFAULT_TIMEOUT_MS,
+        background: hook.background,
+        exitCodes: 'any-nonzero-blocks',
+      };
+    },
   });
-  return { hooks, problems };
 }

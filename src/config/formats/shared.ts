@@ -2,7 +2,7 @@
 // lines, and the final native check. The field schemas themselves are in ../field-schemas.ts.
 import { z } from 'zod';
 import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
-import type { HookSource } from '../model.js';
+import type { ConfigFormat, HookSource } from '../model.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
 
 /** What one format reader gives back: native hooks (each with its source) and problem lines. */
@@ -11,11 +11,47 @@ export interface FormatResult {
   readonly problems: string[];
 }
 
+/** Where an entry sits, for its problem lines. */
+export interface EntryLocation {
+  readonly file: string;
+  readonly path: readonly PropertyKey[];
+}
+
+/** A format whose hooks are a list of entries inside an envelope object. */
+export interface HookListFormat<T extends z.ZodType> {
+  readonly format: ConfigFormat;
+  readonly envelope: T;
+  /** The entries and their JSON path, e.g. `hooks` or `hooks.hooks`. */
+  readonly entries: (envelope: z.output<T>) => { readonly path: readonly PropertyKey[]; readonly list: readonly unknown[] };
+  /** One entry as a native hook, or undefined (its problems recorded) to skip it. */
+  readonly convert: (entry: unknown, at: EntryLocation, envelope: z.output<T>, problems: string[]) => NativeHookInput | undefined;
+}
+
+/**
+ * Reads a hook list: the envelope is validated, each entry converted by the format and then,
+ * with its source attached, checked against the native schema. A bad entry is a problem and is
+ * skipped; the rest loads.
+ */
+export function readHookList<T extends z.ZodType>(document: unknown, file: string, format: HookListFormat<T>): FormatResult {
+  const problems: string[] = [];
+  const envelope = parseEntry(format.envelope, document, { file, path: [] }, problems);
+  if (envelope === undefined) return { hooks: [], problems };
+  const { path: listPath, list } = format.entries(envelope);
+  const hooks: NativeHookInput[] = [];
+  list.forEach((entry, index) => {
+    const path = [...listPath, index];
+    const candidate = format.convert(entry, { file, path }, envelope, problems);
+    const hook = candidate && finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: format.format }, problems);
+    if (hook) hooks.push(hook);
+  });
+  return { hooks, problems };
+}
+
 /** Validates one entry; on failure adds one problem line per issue and returns undefined. */
 export function parseEntry<T extends z.ZodType>(
   schema: T,
   value: unknown,
-  where: { file: string; path: readonly PropertyKey[] },
+  where: EntryLocation,
   problems: string[],
 ): z.output<T> | undefined {
   const result = schema.safeParse(value);

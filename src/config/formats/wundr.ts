@@ -3,9 +3,8 @@
 // matcher: { toolName, sessionId, ... } (globs), timeoutMs, command, cwd, env }] }`.
 import { z } from 'zod';
 import type { EventName } from '../../events/event-specs.js';
-import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { finishHook, parseEntry, problemAt, type FormatResult } from './shared.js';
+import { parseEntry, problemAt, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Wundr's own default when neither the hook nor the file gives a timeout. */
@@ -63,25 +62,21 @@ type WundrCommandHook = z.output<typeof wundrCommandHookSchema>;
 
 /** Reads a Wundr hooks config; `enabled: false` at the top disables (but still lists) every hook. */
 export function readWundrHooks(document: unknown, file: string): FormatResult {
-  const problems: string[] = [];
-  const envelope = parseEntry(envelopeSchema, document, { file, path: [] }, problems);
-  if (!envelope) return { hooks: [], problems };
-  const hooks: NativeHookInput[] = [];
-  envelope.hooks.forEach((entry, index) => {
-    const path = ['hooks', index];
-    const typed = parseEntry(hookTypeSchema, entry, { file, path }, problems);
-    if (!typed) return;
-    if (typed.type !== 'command') {
-      problems.push(problemAt(file, [...path, 'type'], `skipped: only command hooks run (got "${typed.type}"; prompt and agent hooks are not supported)`));
-      return;
-    }
-    const hook = parseEntry(wundrCommandHookSchema, entry, { file, path }, problems);
-    if (!hook) return;
-    const candidate = toNativeHook(hook, { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs });
-    const finished = finishHook(candidate, { file, jsonPath: formatJsonPath(path), format: 'wundr' }, problems);
-    if (finished) hooks.push(finished);
+  return readHookList(document, file, {
+    format: 'wundr',
+    envelope: envelopeSchema,
+    entries: (envelope) => ({ path: ['hooks'], list: envelope.hooks }),
+    convert(entry, at, envelope, problems) {
+      const typed = parseEntry(hookTypeSchema, entry, at, problems);
+      if (!typed) return undefined;
+      if (typed.type !== 'command') {
+        problems.push(problemAt(at.file, [...at.path, 'type'], `skipped: only command hooks run (got "${typed.type}"; prompt and agent hooks are not supported)`));
+        return undefined;
+      }
+      const hook = parseEntry(wundrCommandHookSchema, entry, at, problems);
+      return hook && toNativeHook(hook, { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs });
+    },
   });
-  return { hooks, problems };
 }
 
 function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
