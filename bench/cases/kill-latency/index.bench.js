@@ -4,13 +4,13 @@
 // at that moment. Raw spawn and execa kill only the direct child (execa: its own timeout with
 // forceKillAfterDelay); Gemini sends SIGTERM to bash only. A fire that has not settled by the
 // cap is reported as unsettled, then its processes are killed by the bench.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase } from '../../lib/case.js';
 import { nowMs, settlesWithin } from '../../lib/clock.js';
 import { EXECA, GEMINI, RAW, closeAll, firstLine, hookpoolName } from '../../lib/contenders.js';
 import { spawnExeca } from '../../lib/execa-spawn.js';
+import { startRaw } from '../../lib/raw-spawn.js';
 import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/gemini.js';
 import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { isRunning } from '../../lib/memory.js';
@@ -33,12 +33,7 @@ const treeCommand = (pidFile) => `trap '' TERM; echo $$ >> ${pidFile}; sleep 30 
 /** Raw spawn with the usual hand-rolled timeout: SIGTERM to the child, SIGKILL after a grace. */
 function spawnRawWithTimeout(command, input, { cwd, timeoutMs, graceMs }) {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.once('error', reject);
-    child.stdout.resume();
-    child.stderr.resume();
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
+    const child = startRaw(command, input, { cwd, onError: reject });
     const term = setTimeout(() => {
       child.kill('SIGTERM');
       kill.refresh();
