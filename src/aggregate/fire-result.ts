@@ -6,27 +6,31 @@ export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
 /** Names of the FireResult fields whose text is capped (see `textTruncated`). */
 export type CappedTextField = 'reason' | 'additionalContext' | 'systemMessage' | 'stopReason';
 
-/** The merged answer of every hook of one fire (DESIGN.md, "Public API"). */
-export interface FireResult {
-  event: EventName;
-  /** The agent must not proceed (deny, block, exit 2 on a blocking event). */
-  blocked: boolean;
+/** What hooks answer, one hook's share (HookVerdict) or a whole fire's merged answer (FireResult). */
+export interface HookAnswer {
   decision: Decision | null;
   reason: string | null;
-  /** Replacement tool input, if a hook gave one (the first in config order wins). */
+  /** Replacement tool input, if a hook gave one (merged: the first in config order wins). */
   updatedInput: Record<string, unknown> | null;
-  /** Replacement for what the tool returned (PostToolUse), if a hook gave one (the first in config order wins). */
+  /** Replacement for what the tool returned (PostToolUse), if a hook gave one (merged: the first in config order wins). */
   updatedToolOutput: unknown | null;
-  /** Text for the model, every hook's joined in config order. */
+  /** Text for the model (merged: every hook's joined in config order). */
   additionalContext: string | null;
   /** false: stop the agent (wins over everything). */
   continue: boolean;
   stopReason: string | null;
   systemMessage: string | null;
+  /** Keep the hook output out of the transcript; it changes no decision. */
+  suppressOutput: boolean;
+}
+
+/** The merged answer of every hook of one fire (DESIGN.md, "Public API"). */
+export interface FireResult extends HookAnswer {
+  event: EventName;
+  /** The agent must not proceed (deny, block, exit 2 on a blocking event). */
+  blocked: boolean;
   /** Fields whose text was cut at 10,000 characters; empty when nothing was cut. */
   textTruncated: CappedTextField[];
-  /** A hook asked that its output be kept out of the transcript. */
-  suppressOutput: boolean;
   hooks: HookOutcome[];
 }
 

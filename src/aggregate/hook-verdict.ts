@@ -1,19 +1,8 @@
-import type { Decision } from './fire-result.js';
+import type { HookAnswer } from './fire-result.js';
 
 /** One hook's contribution to a fire, read from its exit code and output before merging. */
-export interface HookVerdict {
+export interface HookVerdict extends HookAnswer {
   hookId: string;
-  decision: Decision | null;
-  reason: string | null;
-  updatedInput: Record<string, unknown> | null;
-  updatedToolOutput: unknown | null;
-  additionalContext: string | null;
-  /** false: this hook asked to stop the agent. */
-  continue: boolean;
-  stopReason: string | null;
-  systemMessage: string | null;
-  /** Recorded for callers that render transcripts; it changes no decision. */
-  suppressOutput: boolean;
   /** What in the hook's output was ignored or read otherwise than written, one sentence each. */
   warnings: string[];
 }
