@@ -1,6 +1,6 @@
 // The environment a hook process gets (PROTOCOL.md, "Environment"): the agent's, minus names
 // that look secret unless the hook passes them, plus the context variables of each fire.
-import type { EventSpec } from '../events/event-specs.js';
+import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import type { EnvPolicy } from '../config/model.js';
 
 const SECRET_NAME = /(?:^|_)(?:KEY|APIKEY|TOKEN|SECRET|CREDENTIALS?|PASS|PASSWD|PASSPHRASE|AUTH)$|PASSWORD|SECRET|PRIVATE_KEY|ACCESS_KEY/i;
@@ -45,10 +45,10 @@ export function contextEnvironment(spec: EventSpec, input: Record<string, unknow
     HOOKPOOL_EVENT: spec.name,
     HOOKPOOL_SESSION_ID: context.sessionId,
     HOOKPOOL_CWD: context.cwd,
-    OPTA_EVENT: seedName(spec, '.'),
+    OPTA_EVENT: SEED_NAMES[spec.name].opta,
     OPTA_SESSION_ID: context.sessionId,
     OPTA_CWD: context.cwd,
-    HOOK_EVENT: seedName(spec, '-'),
+    HOOK_EVENT: SEED_NAMES[spec.name].hook,
     HOOK_SESSION_ID: context.sessionId,
     HOOK_CWD: context.cwd,
   };
@@ -62,9 +62,14 @@ export function contextEnvironment(spec: EventSpec, input: Record<string, unknow
   return env;
 }
 
-function seedName(spec: EventSpec, separator: string): string {
-  return spec.aliases.find((alias) => alias.includes(separator)) ?? spec.name;
-}
+// The seed designs' names for each event (Opta's dotted ones, the hyphenated HOOK_* ones), found once.
+const SEED_NAMES = Object.fromEntries(
+  EVENT_NAMES.map((name) => {
+    const { aliases } = EVENT_SPECS[name];
+    const named = (separator: string) => aliases.find((alias) => alias.includes(separator)) ?? name;
+    return [name, { opta: named('.'), hook: named('-') }];
+  }),
+) as Record<EventName, { opta: string; hook: string }>;
 
 function capped(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
