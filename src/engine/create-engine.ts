@@ -134,7 +134,7 @@ class Engine implements HookEngine {
     if (spec.blockKeepsAgentRunning && input.stop_hook_active === undefined) {
       input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
     }
-    const prepared = prepareInput(spec, input, this.fireContext);
+    const prepared = prepareInput(spec, input, this.fireContext, this.options.maxPayloadBytes);
     for (const planned of chosen) if (planned.hook.background) this.startBackground(spec, planned.hook, prepared);
     const foreground = chosen.filter((planned) => !planned.hook.background);
     if (foreground.length === 0) return NOOP_RESULTS[spec.name];
@@ -155,7 +155,7 @@ class Engine implements HookEngine {
     const [parallelOutcomes, chain] = await Promise.all([
       Promise.all(parallel.map((planned) => this.runHook(planned.hook, prepared))),
       runChain(spec, foreground.filter((planned) => planned.hook.sequential), prepared.input, (planned, stepInput) =>
-        this.runHook(planned.hook, stepInput === prepared.input ? prepared : prepareInput(spec, stepInput, this.fireContext))),
+        this.runHook(planned.hook, stepInput === prepared.input ? prepared : prepareInput(spec, stepInput, this.fireContext, this.options.maxPayloadBytes))),
     ]);
     const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
     return {
@@ -176,8 +176,8 @@ class Engine implements HookEngine {
   }
 
   private taskFor(hook: HookDefinition, prepared: PreparedInput): HookTask | string {
-    const { cwd, pool, maxPayloadBytes } = this.options;
-    return buildHookTask(hook, prepared, { cwd, maxPayloadBytes, bwrapPath: this.bwrapPath, ...pool });
+    const { cwd, pool } = this.options;
+    return buildHookTask(hook, prepared, { cwd, bwrapPath: this.bwrapPath, ...pool });
   }
 
   private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {

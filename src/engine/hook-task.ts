@@ -13,32 +13,32 @@ export interface PreparedInput {
   input: Record<string, unknown>;
   stdin: string;
   contextEnv: Record<string, string>;
+  /** Why no hook may get this input (over maxPayloadBytes), or null. */
+  oversize: string | null;
 }
 
-export function prepareInput(spec: EventSpec, input: Record<string, unknown>, context: FireContext): PreparedInput {
+export function prepareInput(spec: EventSpec, input: Record<string, unknown>, context: FireContext, maxPayloadBytes: number): PreparedInput {
   let stdin: string;
   try {
     stdin = JSON.stringify(input);
   } catch (error) {
     throw new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${spec.name}"): the payload cannot be written as JSON: ${(error as Error).message}`);
   }
-  return { input, stdin, contextEnv: contextEnvironment(spec, input, context) };
+  return { input, stdin, contextEnv: contextEnvironment(spec, input, context), oversize: payloadProblem(stdin, maxPayloadBytes) };
 }
 
 export interface TaskSettings {
   cwd: string;
   /** Where bwrap is, for sandboxed hooks; undefined when it is not installed. */
   bwrapPath: string | undefined;
-  maxPayloadBytes: number;
   killGraceMs: number;
   pipeGraceMs: number;
 }
 
 /** The task for a hook, or why it cannot run (an input over the size cap, a sandbox without bwrap). */
-export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv }: PreparedInput, settings: TaskSettings): HookTask | string {
+export function buildHookTask(hook: HookDefinition, { input, stdin, contextEnv, oversize }: PreparedInput, settings: TaskSettings): HookTask | string {
   const cwd = hook.cwd === undefined ? settings.cwd : resolve(settings.cwd, hook.cwd);
   let [file, argv] = commandLine(hook, input);
-  const oversize = payloadProblem(stdin, settings.maxPayloadBytes);
   if (oversize !== null) return oversize;
   if (hook.sandbox !== undefined) {
     if (settings.bwrapPath === undefined) return MISSING_BWRAP;
