@@ -9,18 +9,18 @@ import { createThreadHost } from '../src/run/thread-host.js';
 const ORPHAN_KILL_GRACE_MS = 100;
 
 let host: PoolHost | undefined;
-let sandboxId = '';
 
 const send = (message: FromSandbox) => process.send?.(message);
 
 process.on('message', (message: ToSandbox) => {
   if (message.t === 'init') {
-    sandboxId = message.sandboxId;
     lowerPriority(message.options.niceness);
-    host = createThreadHost({ ...message.options, onWarning: (text) => send({ t: 'warning', message: text }) });
+    // Every hook carries the sandbox's id, so the agent can find them should the sandbox die.
+    const marker = { [SANDBOX_ID_VARIABLE]: message.sandboxId };
+    const baseEnvByHook = Object.fromEntries(Object.entries(message.options.baseEnvByHook).map(([id, env]) => [id, { ...env, ...marker }]));
+    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning: (text) => send({ t: 'warning', message: text }) });
   } else if (message.t === 'run') {
-    const env = { ...message.task.env, [SANDBOX_ID_VARIABLE]: sandboxId };
-    void host!.run({ ...message.task, env }).then((outcome) => send({ t: 'done', id: message.id, outcome }));
+    void host!.run(message.task).then((outcome) => send({ t: 'done', id: message.id, outcome }));
   } else if (message.t === 'abort') {
     void host!.abortAll(message.graceMs).then(() => send({ t: 'aborted' }));
   } else {
