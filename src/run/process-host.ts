@@ -44,7 +44,7 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
 
   const start = () => {
     const id = randomUUID();
-    const child = fork(compiledEntryUrl('sandbox-process'), [], {
+    const child = fork(compiledEntryUrl('sandbox-process.js'), [], {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       execArgv: [],

@@ -11,7 +11,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
   const registry = new GroupRegistry(options.maxConcurrentHooks);
   const running = new Set<number>();
   const pool = new Piscina({
-    filename: compiledEntryUrl('spawn-hook').href,
+    filename: compiledEntryUrl('spawn-hook-entry.cjs').href,
     // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
     // children stay zombies until the next task arrives.
     atomics: 'disabled',

@@ -1,13 +1,15 @@
 // Worker threads and the sandbox process run compiled JavaScript. From the build the entries sit
 // beside this file's folder; from source (tests run the .ts files) they come from the build,
 // which `npm test` makes first.
+
 /** What every spawn worker is started with. */
 export interface SpawnWorkerData {
   registry: SharedArrayBuffer;
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-export function compiledEntryUrl(name: 'spawn-hook' | 'sandbox-process'): URL {
+/** The compiled entry file: the worker threads' (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
+export function compiledEntryUrl(file: 'spawn-hook-entry.cjs' | 'sandbox-process.js'): URL {
   const root = import.meta.url.endsWith('.ts') ? '../../dist/workers/' : '../../workers/';
-  return new URL(`${root}${name}.js`, import.meta.url);
+  return new URL(`${root}${file}`, import.meta.url);
 }

@@ -1,12 +1,15 @@
 // The pool itself failing or being shut down under load: a worker thread killed while it and its
 // sibling carry several hooks (Guarantee 6), and close() in the middle of a burst of 100 fires
 // mixing foreground and background hooks (Guarantee 4).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookEngine, type FireResult, type HookEngine, type HookOutcome, type HookSettled } from '../../src/index.js';
 import { createThreadHost } from '../../src/run/thread-host.js';
+import { compiledEntryUrl } from '../../src/run/worker-file.js';
 import { descriptors, expectDescriptorsBack, sandboxPids } from '../helpers/descriptors.js';
 import { HOSTS } from '../helpers/hosts.js';
 import { FIXTURES, livingProcesses, marker, openFdCount, uniqueSleep } from '../helpers/processes.js';
@@ -119,5 +122,22 @@ describe.each(HOSTS)('close() during a burst of fires on the %s host', (host) =>
 
     expect(sandboxPids()).toEqual([]);
     await expectDescriptorsBack(before);
+  });
+});
+
+// Node 20 aborts the whole process (SIGABRT, "IsGraphAsync must be used on an instantiated module")
+// when a worker thread is terminated while require() loads an ES module; piscina loads its task
+// file with require() first. Found as a CI crash of an engine closed right after it was created.
+describe('pools torn down while their workers are still loading', () => {
+  it('give piscina a CommonJS entry, so no worker loads an ES module with require()', () => {
+    const entry = fileURLToPath(compiledEntryUrl('spawn-hook-entry.cjs'));
+    expect(entry.endsWith('.cjs')).toBe(true);
+    expect(readFileSync(entry, 'utf8')).toMatch(/import\('\.\/spawn-hook\.js'\)/);
+  });
+
+  it('never take the agent process down', () => {
+    const script = fileURLToPath(new URL('../fixtures/agents/churn-pools.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [script, '150'], { encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, signal: run.signal, stdout: run.stdout }).toEqual({ status: 0, signal: null, stdout: 'survived\n' });
   });
 });
