@@ -1,12 +1,7 @@
-// The command line: one commander program, one file per verb under commands/.
+// The command line: one commander program, one file per verb under commands/. Only the verb
+// being run is imported (a hook-time `run` must not load `demo`'s or `trust`'s dependencies);
+// help and unknown verbs load them all.
 import { Command } from 'commander';
-import { registerDemoCommand } from './commands/demo.js';
-import { registerDisableCommand, registerEnableCommand } from './commands/toggle.js';
-import { registerListCommand } from './commands/list.js';
-import { registerRunCommand } from './commands/run.js';
-import { registerTestCommand } from './commands/test.js';
-import { registerTrustCommand } from './commands/trust.js';
-import { registerValidateCommand } from './commands/validate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-root.js';
 import { reportError } from './report-error.js';
@@ -14,7 +9,28 @@ import { reportError } from './report-error.js';
 /** How a verb reports its exit code: actions resolve, they never exit the process themselves. */
 export type Finish = (code: ExitCode) => void;
 
-function createProgram(finish: Finish): Command {
+type Register = (program: Command, finish: Finish) => void;
+
+/** Each verb's module and its registration, in the order help lists them. */
+const VERBS: Record<string, () => Promise<Register>> = {
+  run: async () => (await import('./commands/run.js')).registerRunCommand,
+  list: async () => (await import('./commands/list.js')).registerListCommand,
+  validate: async () => (await import('./commands/validate.js')).registerValidateCommand,
+  test: async () => (await import('./commands/test.js')).registerTestCommand,
+  enable: async () => (await import('./commands/toggle.js')).registerEnableCommand,
+  disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
+  trust: async () => (await import('./commands/trust.js')).registerTrustCommand,
+  demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
+};
+
+/** The registrations needed for argv: the named verb's alone, or every verb for help and the unknown. */
+async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
+  const named = argv[2] === undefined ? undefined : VERBS[argv[2]];
+  const loaders = named !== undefined && Object.hasOwn(VERBS, argv[2] as string) ? [named] : Object.values(VERBS);
+  return Promise.all(loaders.map((load) => load()));
+}
+
+function createProgram(registrations: readonly Register[], finish: Finish): Command {
   const program = new Command('hookpool')
     .description('Lifecycle hooks for AI agents: fire an event, and hookpool runs every matching hook in a worker pool with timeouts and process-tree kills, then merges their answers.')
     .version(PACKAGE_VERSION, '-v, --version')
@@ -25,9 +41,7 @@ Examples:
   $ hookpool demo                        # a simulated agent loop on the bundled examples
   $ hookpool list                        # hooks found for this project and user
   $ hookpool run PreToolUse --json --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'`);
-  for (const register of [registerRunCommand, registerListCommand, registerValidateCommand, registerTestCommand, registerEnableCommand, registerDisableCommand, registerTrustCommand, registerDemoCommand]) {
-    register(program, finish);
-  }
+  for (const register of registrations) register(program, finish);
   return program;
 }
 
@@ -35,7 +49,7 @@ Examples:
 export async function runCli(argv: readonly string[]): Promise<number> {
   let exitCode: number = EXIT.proceed;
   try {
-    await createProgram((code) => {
+    await createProgram(await registrationsFor(argv), (code) => {
       exitCode = code;
     }).parseAsync([...argv]);
     return exitCode;
