@@ -12,6 +12,7 @@ import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigOptions } from './config-options.js';
 import { findProjectDir } from './find-project-dir.js';
+import { callsHookpool } from './self-call.js';
 
 /** A hook as the CLI shows and runs it: the validated definition and the input it came from. */
 export interface ListedHook {
@@ -31,6 +32,8 @@ export interface CliConfig {
   readonly hooks: readonly ListedHook[];
   /** Discovered Claude Code settings files with hooks that were left out (`skipDiscoveredClaudeSettings`). */
   readonly leftToClaudeCode: readonly LoadedConfigFile[];
+  /** Claude Code settings entries that call hookpool itself: left out of `hooks`, so hookpool never runs inside hookpool. */
+  readonly selfCalls: readonly ListedHook[];
 }
 
 /** `--claude-settings auto`: the discovered user, project and local Claude Code settings files. */
@@ -73,8 +76,15 @@ export async function loadCliConfig(options: ConfigOptions, how: LoadCliConfigOp
   if (skipClaude) loaded = withoutFiles(loaded, discoveredClaude);
   // Untrusted hooks come last, so the trusted ones get the same ids here as when they run.
   const untrusted = how.includeUntrusted ? loaded.untrusted.flatMap((file) => file.hooks) : [];
-  const hooks = [...listed(loaded.hooks, true), ...listed(untrusted, false)];
-  return { cwd, home, loaded, hooks, leftToClaudeCode };
+  const all = [...listed(loaded.hooks, true), ...listed(untrusted, false)];
+  const selfCalls = all.filter(isSelfCall);
+  const hooks = all.filter((hook) => !isSelfCall(hook));
+  return { cwd, home, loaded, hooks, leftToClaudeCode, selfCalls };
+}
+
+// Only agent settings files are recognised: a native hook may run hookpool on purpose (nesting a config under test).
+function isSelfCall(hook: ListedHook): boolean {
+  return hook.definition.source?.format === 'claude' && callsHookpool(hook.definition);
 }
 
 function hasHooks(loaded: LoadedHooksConfig, file: LoadedConfigFile): boolean {

@@ -20,6 +20,8 @@ const VERBS: Record<string, () => Promise<Register>> = {
   enable: async () => (await import('./commands/toggle.js')).registerEnableCommand,
   disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
   trust: async () => (await import('./commands/trust.js')).registerTrustCommand,
+  init: async () => (await import('./commands/init.js')).registerInitCommand,
+  doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
 };
 

@@ -36,7 +36,8 @@ function referencedPaths(hook: NativeHookInput, projectDir: string): string[] {
     .filter((path) => isInside(path, projectDir));
 }
 
-function commandWords(hook: NativeHookInput, projectDir: string): string[] {
+/** A hook's words as the shell would split them, `$CLAUDE_PROJECT_DIR` expanded to the project (doctor and validate read them too). */
+export function commandWords(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined }, projectDir: string): string[] {
   if (hook.args !== undefined) return hook.args.map((word) => word.replace(PROJECT_DIR_PATTERN, projectDir));
   // Other variables stay as written: their values are the agent's, not the project's.
   const expand = (name: string) => (name === PROJECT_DIR_VARIABLE ? projectDir : `$${name}`);

@@ -17,6 +17,7 @@ import { assertNotNestedTooDeep, createCliEngine } from '../create-cli-engine.js
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
 import { describeFire } from '../output/describe-fire.js';
+import { describeSource } from '../output/describe.js';
 import { printJson, printLines, printWarning } from '../output/print.js';
 import { createPaint } from '../output/style.js';
 import type { Finish } from '../program.js';
@@ -64,7 +65,7 @@ async function runEvent(eventArgument: string | undefined, options: RunOptions):
   const spec = resolveCliEvent(eventName);
   if (options.format === 'claude') return answerAsClaudeHook(spec, payload, options);
   const { config, result } = await loadAndFire(spec, payload, options);
-  config.loaded.problems.forEach(printWarning);
+  [...config.loaded.problems, ...selfCallNotices(config)].forEach(printWarning);
   if (options.json) printJson(result);
   else printLines(describeFire(result, createPaint(process.stdout)));
   return result.blocked ? EXIT.blocked : EXIT.proceed;
@@ -93,7 +94,8 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
   try {
     const { config, result } = await loadAndFire(spec, payload, options);
     // Configuration notices reach the user once per session; hook failures every time they happen.
-    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, config.loaded.problems) : config.loaded.problems;
+    const configNotices = [...config.loaded.problems, ...selfCallNotices(config)];
+    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, configNotices) : configNotices;
     answer = answerForClaude(spec, result, notices);
     const leftOver = answer.exitCode === EXIT.proceed ? await takeUnsaidNotices(sessionId, leftToClaudeCode(config)) : [];
     answer = { ...answer, stderr: [answer.stderr, ...leftOver].filter(Boolean).join('\n') || null };
@@ -116,6 +118,14 @@ function leftToClaudeCode(config: CliConfig): string[] {
   if (config.leftToClaudeCode.length === 0) return [];
   const files = config.leftToClaudeCode.map((file) => file.path).join(', ');
   return [`hookpool: the hooks in ${files} are left to Claude Code, which runs them itself; an agent that is not Claude Code runs them through hookpool with --claude-settings auto`];
+}
+
+// Settings entries that call hookpool (its own wiring) are skipped; said so that a hand-made one is not lost silently.
+function selfCallNotices(config: CliConfig): string[] {
+  if (config.selfCalls.length === 0) return [];
+  const places = config.selfCalls.map((hook) => describeSource(hook.definition.source, config.cwd)).join(', ');
+  const count = config.selfCalls.length;
+  return [`skipped ${count === 1 ? 'an entry that calls' : `${count} entries that call`} hookpool itself (${places}): hookpool never runs inside hookpool`];
 }
 
 // The answer is printed by the caller once close() has let background hooks finish, so the

@@ -1,6 +1,7 @@
 // `hookpool validate`: exit 0 when every configured hook loads, else one line per problem and exit 1.
 import type { Command } from 'commander';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
+import { checkHookStart } from '../doctor/check-hook-start.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
 import { describeSource, displayPath, plural } from '../output/describe.js';
@@ -28,7 +29,7 @@ Examples:
 
 async function validate(options: ValidateOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
-  const problems = [...config.loaded.problems, ...duplicateIdProblems(config)].map((line) => shortenPaths(line, config));
+  const problems = [...config.loaded.problems, ...duplicateIdProblems(config), ...(await scriptProblems(config))].map((line) => shortenPaths(line, config));
   if (options.json) {
     printJson({ ok: problems.length === 0, hooks: config.hooks.length, files: config.loaded.files, problems });
   } else if (problems.length > 0) {
@@ -54,6 +55,15 @@ function duplicateIdProblems(config: CliConfig): string[] {
     else problems.push(`${source.file}: ${source.jsonPath}.id: duplicate id "${id}" (first used at ${first}); give each hook a unique id`);
   }
   return problems;
+}
+
+// A hook whose script is missing or not executable loads, but fails every time it runs.
+async function scriptProblems(config: CliConfig): Promise<string[]> {
+  const checks = await Promise.all(config.hooks.map(async ({ definition }) => ({ definition, check: await checkHookStart(definition, config.cwd) })));
+  return checks.flatMap(({ definition, check }) => check.scriptProblems.map((problem) => {
+    const where = definition.source === undefined ? `hook "${definition.id}"` : `${definition.source.file}: ${definition.source.jsonPath}`;
+    return `${where}: ${problem}; the hook would fail each time it runs`;
+  }));
 }
 
 function shortenPaths(line: string, config: CliConfig): string {

@@ -1,0 +1,91 @@
+// `hookpool doctor`: for every configured hook, whether it can start, whether it is trusted, and
+// whether it is a guard that fails open; exit 1 when a guard cannot run.
+import type { Command } from 'commander';
+import { EVENT_SPECS } from '../../events/event-specs.js';
+import { addConfigOptions, type ConfigOptions } from '../config-options.js';
+import { checkHookStart } from '../doctor/check-hook-start.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { loadCliConfig, type ListedHook } from '../load-cli-config.js';
+import { describeSource, plural } from '../output/describe.js';
+import { describeSearchedPlaces } from '../output/describe-files.js';
+import { printJson, printLine, printLines, printWarning } from '../output/print.js';
+import { createPaint } from '../output/style.js';
+import { formatTable, type Cell } from '../output/table.js';
+import type { Finish } from '../program.js';
+
+interface DoctorOptions extends ConfigOptions {
+  readonly json?: boolean;
+}
+
+type Verdict = 'ok' | 'warn' | 'fail' | 'off';
+
+interface HookDiagnosis {
+  readonly id: string;
+  readonly event: string;
+  readonly verdict: Verdict;
+  /** On an event whose guards fail closed: a hook that cannot run there matters most. */
+  readonly guard: boolean;
+  readonly trusted: boolean;
+  readonly failsOpen: boolean;
+  readonly problems: readonly string[];
+  readonly notes: readonly string[];
+  readonly source: string;
+}
+
+export function registerDoctorCommand(program: Command, finish: Finish): void {
+  const command = program
+    .command('doctor')
+    .summary('check every hook can start; exit 1 when a guard cannot run')
+    .description('For every configured hook: can it start (its program on PATH or an executable script, the script\'s interpreter, jq when it uses it, $CLAUDE_PROJECT_DIR quoted), is it trusted, and does a guard fail open (onError "open" on an event whose guards fail closed). One line per hook; exit 1 when an enabled guard cannot run.');
+  addConfigOptions(command)
+    .option('--json', 'print one object per hook as JSON')
+    .addHelpText('after', `
+Examples:
+  $ hookpool doctor
+  $ hookpool doctor --config .hookpool/hooks.json --json`)
+    .action(async (options: DoctorOptions) => finish(await diagnose(options)));
+}
+
+async function diagnose(options: DoctorOptions): Promise<ExitCode> {
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const diagnoses = await Promise.all(config.hooks.map((hook) => diagnoseHook(hook, config.cwd)));
+  const brokenGuards = config.loaded.brokenHooks.filter((entry) => entry.event !== undefined && EVENT_SPECS[entry.event].defaultOnError === 'closed');
+  const guardDown = diagnoses.some((diagnosis) => diagnosis.guard && diagnosis.verdict === 'fail') || brokenGuards.length > 0;
+  if (options.json) {
+    printJson({ ok: !guardDown, hooks: diagnoses, problems: config.loaded.problems });
+    return guardDown ? EXIT.error : EXIT.proceed;
+  }
+  config.loaded.problems.forEach(printWarning);
+  if (diagnoses.length === 0) {
+    printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);
+    return guardDown ? EXIT.error : EXIT.proceed;
+  }
+  const paint = createPaint(process.stdout);
+  const rows: Cell[][] = [['', 'HOOK', 'EVENT', 'FINDINGS'], ...diagnoses.map(rowOf)];
+  printLines(formatTable(rows, { paint }));
+  for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));
+  const failing = diagnoses.filter((diagnosis) => diagnosis.verdict === 'fail').length;
+  printLine();
+  printLine(`${plural(diagnoses.length, 'hook')} checked: ${failing} cannot start${guardDown ? '; a guard cannot run, so its event is refused until this is fixed' : ''}`);
+  return guardDown ? EXIT.error : EXIT.proceed;
+}
+
+async function diagnoseHook(hook: ListedHook, cwd: string): Promise<HookDiagnosis> {
+  const { definition } = hook;
+  const guard = EVENT_SPECS[definition.event].defaultOnError === 'closed';
+  const failsOpen = guard && definition.onError === 'open';
+  const start = await checkHookStart(definition, cwd);
+  const notes = [...start.notes];
+  if (!hook.trusted) notes.unshift('untrusted: its file runs only after hookpool trust');
+  if (failsOpen) notes.unshift('fails open: onError "open" lets the action proceed when this guard cannot answer');
+  let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen ? 'warn' : 'ok';
+  if (!definition.enabled) verdict = 'off';
+  return { id: definition.id, event: definition.event, verdict, guard, trusted: hook.trusted, failsOpen, problems: start.problems, notes, source: describeSource(definition.source, cwd) };
+}
+
+const VERDICT_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', off: 'dim' } as const;
+
+function rowOf(diagnosis: HookDiagnosis): Cell[] {
+  const findings = [...diagnosis.problems, ...diagnosis.notes].join('; ') || 'starts';
+  return [{ text: diagnosis.verdict, styles: [VERDICT_STYLE[diagnosis.verdict]] }, { text: diagnosis.id, styles: ['bold'] }, diagnosis.event, findings];
+}
