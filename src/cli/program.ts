@@ -19,6 +19,8 @@ const VERBS: Record<string, () => Promise<Register>> = {
   test: async () => (await import('./commands/test.js')).registerTestCommand,
   enable: async () => (await import('./commands/toggle.js')).registerEnableCommand,
   disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
+  add: async () => (await import('./commands/add.js')).registerAddCommand,
+  remove: async () => (await import('./commands/remove.js')).registerRemoveCommand,
   trust: async () => (await import('./commands/trust.js')).registerTrustCommand,
   init: async () => (await import('./commands/init.js')).registerInitCommand,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,

@@ -9,6 +9,7 @@ import type { BrokenHookEntry } from './model.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
 import { hookIdentity, makeIdsUnique } from './normalize-hooks.js';
 import { defaultDisabledHooksPath, DisabledHooks } from './disabled-hooks.js';
+import { defaultAllHooksSwitchPath, readAllHooksSwitch } from './all-hooks-switch.js';
 import { applyOpenclawFlag } from './openclaw-flag.js';
 import type { ConfirmTrust, TrustMode, TrustPolicy } from '../trust/decide-trust.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
@@ -56,6 +57,8 @@ export interface LoadHooksConfigOptions {
    * plugins are trusted like files named explicitly; a missing folder is a broken file.
    */
   readonly plugins?: readonly string[];
+  /** The user's global switch (`hookpool disable --all`). @default ~/.config/hookpool/switch.json */
+  readonly allHooksSwitch?: string;
   /** The user's policy for every hook (`env.pass`). @default ~/.config/hookpool/config.json */
   readonly userPolicy?: string;
   /**
@@ -110,6 +113,9 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
   }
   const disabled = await DisabledHooks.open(options.disabledHooks ?? defaultDisabledHooksPath(home));
   if (disabled.problem !== null) problems.push(disabled.problem);
+  const allHooks = await readAllHooksSwitch(options.allHooksSwitch ?? defaultAllHooksSwitchPath(home));
+  if (allHooks.problem !== null) problems.push(allHooks.problem);
+  disableAllHooks ||= allHooks.off;
   const policy = await readUserPolicy(options.userPolicy ?? defaultUserPolicyPath(home));
   problems.push(...policy.problems);
   const switchedOn = applyOpenclawFlag({ hooks, brokenHooks }, options.env ?? process.env, problems);
@@ -122,6 +128,7 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
     brokenFiles,
     brokenHooks: switchedOn.brokenHooks,
     disableAllHooks,
+    allHooksOffByUser: allHooks.off,
     passEnv: policy.passEnv,
   };
 }

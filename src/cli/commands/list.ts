@@ -10,9 +10,12 @@ import { printJson, printLine, printLines, printWarning } from '../output/print.
 import { createPaint, type Paint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
 import type { Finish } from '../program.js';
+import { resolveCliEvent } from '../resolve-cli-event.js';
+import { describeAllHooksOff } from '../output/all-hooks-off.js';
 
 interface ListOptions extends ConfigOptions {
   readonly json?: boolean;
+  readonly event?: string;
 }
 
 interface EventGroup {
@@ -25,35 +28,43 @@ export function registerListCommand(program: Command, finish: Finish): void {
   const command = program
     .command('list')
     .summary('show the configured hooks, grouped by event')
-    .description('Show every configured hook grouped by event: id, matcher, timeout, foreground or background, enabled or not, and the file it came from.');
+    .description('Show every configured hook grouped by event: state, id, matcher, timeout, foreground or background, the file it came from and its description.');
   addConfigOptions(command)
     .option('--json', 'print the listing as JSON')
+    .option('--event <name>', 'only the hooks of this event (a name or alias, e.g. PreToolUse or tool.pre)')
     .addHelpText('after', `
 Examples:
   $ hookpool list
+  $ hookpool list --event PreToolUse
   $ hookpool list --config examples/hookpool.json --json`)
     .action(async (options: ListOptions) => finish(await listHooks(options)));
 }
 
 async function listHooks(options: ListOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
-  const groups = groupByEvent(config.hooks);
+  const event = options.event === undefined ? undefined : resolveCliEvent(options.event).name;
+  const groups = groupByEvent(config.hooks).filter((group) => event === undefined || group.event === event);
   if (options.json) {
     printJson(listingAsJson(config, groups));
     return EXIT.proceed;
   }
   config.loaded.problems.forEach(printWarning);
   const paint = createPaint(process.stdout);
+  const allOff = describeAllHooksOff(config.loaded);
   if (config.hooks.length === 0) {
     printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);
+    if (allOff !== null) printLine(paint(`every hook is off: ${allOff}`, 'yellow'));
     return EXIT.proceed;
   }
-  printLines(renderGroups(groups, config, paint));
-  const enabled = config.hooks.filter((hook) => hook.definition.enabled).length;
+  const shown = groups.flatMap((group) => group.hooks);
+  if (shown.length === 0) printLine(`no hooks for ${event}`);
+  else printLines(renderGroups(groups, config, paint));
+  const enabled = shown.filter((hook) => hook.definition.enabled).length;
   printLine();
-  printLine(`${plural(config.hooks.length, 'hook')} (${enabled} enabled) from ${describeFilesRead(config)}`);
+  printLine(`${plural(shown.length, 'hook')} (${enabled} enabled)${event === undefined ? '' : ` for ${event}`} from ${describeFilesRead(config)}`);
   for (const line of describeUntrusted(config)) printLine(paint(line, 'yellow'));
-  if (config.loaded.disableAllHooks) printLine(paint('every hook is off: a Claude Code settings file sets "disableAllHooks": true', 'yellow'));
+  if (allOff !== null) printLine(paint(`every hook is off: ${allOff}`, 'yellow'));
+  if (config.selfCalls.length > 0) printLine(paint(`left out: ${config.selfCalls.length} settings ${config.selfCalls.length === 1 ? 'entry' : 'entries'} calling hookpool itself (how the agent reaches hookpool)`, 'dim'));
   return EXIT.proceed;
 }
 
@@ -65,12 +76,14 @@ function groupByEvent(hooks: readonly ListedHook[]): EventGroup[] {
   });
 }
 
+const HEADER: readonly Cell[] = ['STATE', 'ID', 'MATCHER', 'TIMEOUT', 'MODE', 'SOURCE', 'DESCRIPTION'].map((text) => ({ text, styles: ['dim'] }));
+
 // One table over all groups keeps the columns aligned from the first event to the last.
 function renderGroups(groups: readonly EventGroup[], config: CliConfig, paint: Paint): string[] {
-  const rows = groups.flatMap((group) => group.hooks.map((hook) => hookRow(hook, config)));
+  const rows = [HEADER, ...groups.flatMap((group) => group.hooks.map((hook) => hookRow(hook, config)))];
   const lines = formatTable(rows, { paint, indent: '  ', rightAligned: new Set([3]) });
-  const output: string[] = [];
-  let next = 0;
+  const output: string[] = [lines[0]!];
+  let next = 1;
   for (const group of groups) {
     output.push(`${paint(group.event, 'bold')} (${group.enabled}/${group.hooks.length} enabled)`);
     output.push(...lines.slice(next, next + group.hooks.length));
@@ -93,6 +106,7 @@ function hookRow(hook: ListedHook, config: CliConfig): Cell[] {
     formatTimeout(definition.timeoutMs),
     definition.background ? { text: 'background', styles: ['cyan'] } : 'foreground',
     { text: describeSource(definition.source, config.cwd), styles: ['dim'] },
+    definition.description ?? '',
   ];
 }
 
@@ -118,5 +132,6 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
     })),
     problems: config.loaded.problems,
     disableAllHooks: config.loaded.disableAllHooks,
+    allHooksOffByUser: config.loaded.allHooksOffByUser === true,
   };
 }

@@ -1,26 +1,56 @@
-// `hookpool enable|disable <hook-id>`: set `"enabled"` on the hook's entry in its own file.
+// `hookpool enable|disable <hook-id>`: set `"enabled"` on the hook's entry in its own file;
+// `--all`: the user's global switch, which turns every hook off wherever hookpool loads them.
 import type { Command } from 'commander';
+import { defaultAllHooksSwitchPath, readAllHooksSwitch, writeAllHooksSwitch } from '../../config/all-hooks-switch.js';
+import { HookpoolError } from '../../errors.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { resolveCliDirs } from '../load-cli-config.js';
+import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { setHookEnabled } from '../set-hook-enabled.js';
 import { printToggleResult } from '../output/toggle-result.js';
+
+interface ToggleOptions extends ConfigOptions {
+  readonly all?: boolean;
+}
 
 function registerToggleCommand(program: Command, finish: Finish, { enabled }: { enabled: boolean }): void {
   const verb = enabled ? 'enable' : 'disable';
   const command = program
     .command(verb)
-    .summary(`turn a hook ${enabled ? 'on' : 'off'}, editing only its "enabled" field`)
-    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.\nClaude Code settings and Opta files have no per-hook "enabled" field and cannot be toggled.`)
-    .argument('<hook-id>', `the hook to ${verb} (hookpool list shows the ids)`);
+    .summary(`turn a hook ${enabled ? 'on' : 'off'}, editing only its "enabled" field; --all: every hook`)
+    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.\nClaude Code settings and Opta files have no per-hook "enabled" field: hookpool records those in ~/.config/hookpool/disabled-hooks.json.\n--all ${enabled ? 'turns the global switch back on' : 'turns every hook off'} (~/.config/hookpool/switch.json): run, list and the library's loader follow it; no hook file changes.`)
+    .argument('[hook-id]', `the hook to ${verb} (hookpool list shows the ids)`);
   addConfigOptions(command)
+    .option('--all', `${enabled ? 'turn hooks back on after disable --all' : 'turn every hook off, for every project'} (the user's global switch)`)
     .addHelpText('after', `
-Example:
-  $ hookpool ${verb} auto-lint`)
-    .action(async (id: string, options: ConfigOptions) => {
+Examples:
+  $ hookpool ${verb} auto-lint
+  $ hookpool ${verb} --all`)
+    .action(async (id: string | undefined, options: ToggleOptions) => {
+      if (options.all === true) {
+        if (id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give --all, not both (hookpool ${verb} --all)`);
+        finish(await setAllHooks(options, enabled));
+        return;
+      }
+      if (id === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name the hook to ${verb} (hookpool list shows the ids), or give --all`);
       printToggleResult(await setHookEnabled(options, { id, enabled }));
       finish(EXIT.proceed);
     });
+}
+
+async function setAllHooks(options: ToggleOptions, enabled: boolean): Promise<ExitCode> {
+  const { home } = await resolveCliDirs(options);
+  const path = defaultAllHooksSwitchPath(home);
+  const before = await readAllHooksSwitch(path);
+  if (before.off !== enabled) {
+    printLine(enabled ? 'every hook is already on (the global switch is not off); nothing changed' : `every hook is already off (since ${before.offSince ?? 'before'}); nothing changed`);
+    return EXIT.proceed;
+  }
+  await writeAllHooksSwitch(path, enabled);
+  printLine(enabled ? `every hook is on again (${path}); each hook's own "enabled" still applies` : `every hook is off, for every project (${path}); hookpool enable --all turns them back on`);
+  return EXIT.proceed;
 }
 
 export const registerEnableCommand = (program: Command, finish: Finish) => registerToggleCommand(program, finish, { enabled: true });

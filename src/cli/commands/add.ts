@@ -1,0 +1,118 @@
+// `hookpool add`: appends one hook to a native file (.hookpool/hooks.json by default), checked by
+// the same schema the loader uses; the rest of the file stays byte for byte (Autohand's /hooks add).
+import { Option, type Command } from 'commander';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { formatIssues } from '../../config/format-issues.js';
+import { detectFormat } from '../../config/formats/detect-format.js';
+import { isPlainObject } from '../../config/formats/shared.js';
+import { nativeHookSchema } from '../../config/native-schema.js';
+import { parseJsonOrThrow } from '../../config/parse-json.js';
+import { EVENT_NAMES } from '../../events/event-specs.js';
+import { HookpoolError } from '../../errors.js';
+import { appendJsonItem } from '../edit/array-items.js';
+import { setJsonField } from '../edit/set-json-field.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { loadCliConfig, resolveCliDirs } from '../load-cli-config.js';
+import { displayPath } from '../output/describe.js';
+import { printLine } from '../output/print.js';
+import type { Finish } from '../program.js';
+import { resolveCliEvent } from '../resolve-cli-event.js';
+
+interface AddOptions {
+  readonly cwd?: string;
+  readonly file?: string;
+  readonly event: string;
+  readonly command: string;
+  readonly matcher?: string;
+  readonly id?: string;
+  readonly timeout?: string;
+  readonly description?: string;
+  readonly background?: boolean;
+  readonly onError?: 'open' | 'closed';
+  readonly disabled?: boolean;
+}
+
+const DEFAULT_FILE = '.hookpool/hooks.json';
+const SCHEMA_REFERENCE = '../node_modules/hookpool/schema.json';
+
+export function registerAddCommand(program: Command, finish: Finish): void {
+  program
+    .command('add')
+    .summary('append a hook to the native hooks file')
+    .description(`Append one hook to a native hookpool file (default ${DEFAULT_FILE}, created when missing), checked by the same schema the loader uses; the rest of the file is left as it was. Claude Code settings and the seed formats are refused: edit those by hand.`)
+    .requiredOption('--event <name>', 'the event (a name or alias, e.g. PreToolUse or tool.pre)')
+    .requiredOption('--command <command>', 'what to run, through sh -c')
+    .option('--matcher <matcher>', 'which tools (or other subjects) it runs for, e.g. "Bash" or "Edit|Write"')
+    .option('--id <id>', 'a stable name for list, test, enable, disable and remove')
+    .option('--timeout <ms>', 'timeout in milliseconds')
+    .option('--description <text>', 'what the hook is for (list shows it)')
+    .option('--background', 'the agent does not wait for it')
+    .addOption(new Option('--on-error <mode>', 'when it gives no answer: open lets the action proceed, closed refuses it').choices(['open', 'closed']))
+    .option('--disabled', 'add it turned off')
+    .option('--file <file>', `the native file to append to (default ${DEFAULT_FILE})`)
+    .option('--cwd <dir>', 'project directory (default: the current directory)')
+    .addHelpText('after', `
+Events: ${EVENT_NAMES.join(', ')}
+
+Examples:
+  $ hookpool add --event PreToolUse --matcher Bash --command .hookpool/hooks/block-rm.sh --id block-rm --timeout 5000
+  $ hookpool add --event Stop --command 'npm test --silent' --description "keep working while tests fail"`)
+    .action(async (options: AddOptions) => finish(await addHook(options)));
+}
+
+async function addHook(options: AddOptions): Promise<ExitCode> {
+  const { cwd } = await resolveCliDirs(options);
+  const file = resolve(cwd, options.file ?? DEFAULT_FILE);
+  const where = displayPath(file, cwd);
+  const hook = hookOf(options, where);
+  if (hook.id !== undefined) await assertIdFree(hook.id, cwd);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${where}: cannot be read (${error.message})`);
+  });
+  const edited = text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, edited).catch((error: Error) => {
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
+  });
+  printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${text === null ? ' (new file)' : ''}`);
+  printLine('a project file runs only once trusted: review it, then run hookpool trust');
+  return EXIT.proceed;
+}
+
+// The entry as written to the file: only the fields given, in the order a person would write them.
+function hookOf(options: AddOptions, where: string): Record<string, unknown> & { id?: string; event: string } {
+  const timeout = options.timeout === undefined ? undefined : Number(options.timeout);
+  const hook = {
+    id: options.id,
+    event: resolveCliEvent(options.event).name,
+    matcher: options.matcher,
+    command: options.command,
+    timeout: Number.isNaN(timeout) ? options.timeout : timeout,
+    background: options.background,
+    onError: options.onError,
+    enabled: options.disabled === true ? false : undefined,
+    description: options.description,
+  };
+  const entry = Object.fromEntries(Object.entries(hook).filter(([, value]) => value !== undefined)) as typeof hook;
+  const parsed = nativeHookSchema.safeParse(entry);
+  if (!parsed.success) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', formatIssues(parsed.error, `${where} (new hook)`).join('\n'));
+  return entry;
+}
+
+function appendTo(text: string, hook: Record<string, unknown>, where: string, file: string): string {
+  const document = parseJsonOrThrow(text, where);
+  const format = detectFormat(document, { claudeSettings: false, path: file });
+  if (format !== 'native' || !isPlainObject(document)) {
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: a ${format} file; hookpool add writes native hookpool files only (edit this one by hand, or give --file .hookpool/hooks.json)`);
+  }
+  if (document.hooks === undefined) return setJsonField(text, [], 'hooks', [hook], where);
+  return appendJsonItem(text, ['hooks'], hook, `${where} hooks`);
+}
+
+// Among the discovered files: an id test, enable and remove could not tell apart is refused up front.
+async function assertIdFree(id: string, cwd: string): Promise<void> {
+  const config = await loadCliConfig({ cwd }, { includeUntrusted: true });
+  if (config.hooks.some((listed) => listed.definition.id === id)) throw new HookpoolError('ERR_HOOKPOOL_DUPLICATE_HOOK_ID', `a hook with the id "${id}" already exists (hookpool list shows it); choose another --id`);
+}

@@ -1,0 +1,78 @@
+// `hookpool remove <hook-id>`: deletes the hook's entry from its native file or Claude Code
+// settings, leaving every other byte; other formats are refused (Autohand's /hooks remove).
+import type { Command } from 'commander';
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { ConfigFormat } from '../../config/model.js';
+import { parseJsonOrThrow } from '../../config/parse-json.js';
+import { HookpoolError } from '../../errors.js';
+import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
+import { addConfigOptions, type ConfigOptions } from '../config-options.js';
+import { removeJsonItem } from '../edit/array-items.js';
+import { parseJsonPath } from '../edit/set-json-field.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { findHook } from '../find-hook.js';
+import { loadCliConfig } from '../load-cli-config.js';
+import { describeSource } from '../output/describe.js';
+import { printLine } from '../output/print.js';
+import type { Finish } from '../program.js';
+
+// Formats whose entries remove can delete: one hook is one array item (native) or one handler in a matcher group (Claude).
+const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude']);
+
+export function registerRemoveCommand(program: Command, finish: Finish): void {
+  const command = program
+    .command('remove')
+    .summary("delete a hook's entry from its native file or Claude Code settings")
+    .description("Delete the hook's entry from the file it came from, leaving every other byte; a Claude Code matcher group left empty goes with it. Only native files and Claude Code settings are edited: Autohand, Wundr, Opta and OpenClaw files are refused (use hookpool disable, or edit them by hand). A trusted file stays trusted.")
+    .argument('<hook-id>', 'the hook to remove (hookpool list shows the ids)');
+  addConfigOptions(command)
+    .addHelpText('after', `
+Examples:
+  $ hookpool remove auto-lint
+  $ hookpool remove echo@PreToolUse --claude-settings .claude/settings.json`)
+    .action(async (id: string, options: ConfigOptions) => finish(await removeHook(id, options)));
+}
+
+async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode> {
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const { source } = findHook(config.hooks, id, config.cwd).definition;
+  if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" was not read from a file`);
+  const where = describeSource(source, config.cwd);
+  if (!REMOVABLE.has(source.format)) {
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) is in a ${source.format} file: remove edits native files and Claude Code settings only; use hookpool disable ${id}, or edit the file by hand`);
+  }
+  const bytes = await readFile(source.file);
+  const text = bytes.toString('utf8');
+  const edited = removeEntry(text, parseJsonPath(source.jsonPath), where);
+  await writeFile(source.file, edited).catch((error: Error) => {
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
+  });
+  printLine(`removed ${id} (${where})`);
+  const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
+  // Removing a hook only takes code away: a file the user trusted stays trusted.
+  if (wasTrusted && (await carryTrustOver(source.file, bytes, edited, config.home))) printLine('the file stays trusted: hookpool recorded its new content');
+  return EXIT.proceed;
+}
+
+// `hooks[2]`: that item. `hooks.PreToolUse[0].hooks[1]`: that handler, or the whole group when it is the group's only one.
+function removeEntry(text: string, path: (string | number)[], where: string): string {
+  const index = path.at(-1);
+  if (typeof index !== 'number') throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: not a list entry`);
+  const list = path.slice(0, -1);
+  const siblings = list.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)?.[step], parseJsonOrThrow(text, where));
+  const groupIndex = list.at(-2);
+  if (Array.isArray(siblings) && siblings.length === 1 && list.at(-1) === 'hooks' && typeof groupIndex === 'number') {
+    return removeJsonItem(text, list.slice(0, -2), groupIndex, where);
+  }
+  return removeJsonItem(text, list, index, where);
+}
+
+async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
+  const store = await TrustStore.open(defaultTrustStorePath(home));
+  return store.carryOver(file, sha256(before), sha256(Buffer.from(after, 'utf8')));
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
