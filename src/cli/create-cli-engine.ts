@@ -1,11 +1,13 @@
 // One engine per CLI invocation: a single worker thread (a one-shot process runs a few hooks),
-// warnings on stderr, and a depth mark so a hook that runs `hookpool run` cannot recurse forever.
+// warnings on stderr, a depth mark so a hook that runs `hookpool run` cannot recurse forever, and
+// every settled hook recorded for `hookpool history`.
 import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
 import type { HookEngineOptions } from '../engine/engine-options.js';
 import type { LoadedHooksConfig } from '../config/loaded-config.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { HookpoolError } from '../errors.js';
 import { createStderrLogger } from './stderr-logger.js';
+import { appendRunRecord, defaultRunLogPath } from './history/run-log.js';
 
 const DEPTH_VARIABLE = 'HOOKPOOL_RUN_DEPTH';
 // Nesting a few levels can be deliberate (a hook that tests another config); a cycle goes on forever.
@@ -37,6 +39,7 @@ export function assertNotNestedTooDeep(env: NodeJS.ProcessEnv = process.env): vo
 
 export function createCliEngine(options: CliEngineOptions): HookEngine {
   const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
+  const runLog = defaultRunLogPath();
   const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeout ?? 10_000);
   return createHookEngine({
     hooks: [...options.hooks],
@@ -56,6 +59,11 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
     pool: { threads: 1 },
     // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
     closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,
-    onHookSettled: options.onHookSettled,
+    // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
+    onHookSettled: (settled) => {
+      const { id, status, durationMs, exitCode } = settled.outcome;
+      appendRunRecord(runLog, { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      options.onHookSettled?.(settled);
+    },
   });
 }

@@ -21,6 +21,7 @@ const VERBS: Record<string, () => Promise<Register>> = {
   disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
   add: async () => (await import('./commands/add.js')).registerAddCommand,
   remove: async () => (await import('./commands/remove.js')).registerRemoveCommand,
+  history: async () => (await import('./commands/history.js')).registerHistoryCommand,
   trust: async () => (await import('./commands/trust.js')).registerTrustCommand,
   init: async () => (await import('./commands/init.js')).registerInitCommand,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,

@@ -71,8 +71,8 @@ export async function createTempProject(): Promise<TempProject> {
 
 /** The CLI's environment: ours, with its own HOME and none of the variables that change its output or behaviour. */
 function cliEnvironment(options: { home: string; env?: Record<string, string | undefined> }): Record<string, string | undefined> {
-  // XDG_CACHE_HOME unset: the session-notice ledger goes under the temporary HOME, not the real cache.
-  return { ...process.env, HOME: options.home, XDG_CACHE_HOME: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined, HOOKPOOL_RUN_DEPTH: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
+  // XDG_CACHE_HOME and XDG_STATE_HOME unset: the session-notice ledger and the run log go under the temporary HOME.
+  return { ...process.env, HOME: options.home, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined, HOOKPOOL_RUN_DEPTH: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
 }
 
 export async function runCli(args: readonly string[], options: RunOptions & { cwd: string; home: string }): Promise<CliResult> {
