@@ -13,6 +13,7 @@ import { HookpoolError } from '../errors.js';
 import type { ConfigOptions } from './config-options.js';
 import { findProjectDir } from './find-project-dir.js';
 import { callsHookpool } from './self-call.js';
+import { defaultAllHooksSwitchPath, readAllHooksSwitch } from '../config/all-hooks-switch.js';
 
 /** A hook as the CLI shows and runs it: the validated definition and the input it came from. */
 export interface ListedHook {
@@ -34,6 +35,8 @@ export interface CliConfig {
   readonly leftToClaudeCode: readonly LoadedConfigFile[];
   /** Claude Code settings entries that call hookpool itself: left out of `hooks`, so hookpool never runs inside hookpool. */
   readonly selfCalls: readonly ListedHook[];
+  /** The user's global switch is off (`hookpool disable --all`): `loaded.disableAllHooks` is true for that reason. */
+  readonly allHooksOffByUser: boolean;
 }
 
 /** `--claude-settings auto`: the discovered user, project and local Claude Code settings files. */
@@ -79,7 +82,8 @@ export async function loadCliConfig(options: ConfigOptions, how: LoadCliConfigOp
   const all = [...listed(loaded.hooks, true), ...listed(untrusted, false)];
   const selfCalls = all.filter(isSelfCall);
   const hooks = all.filter((hook) => !isSelfCall(hook));
-  return { cwd, home, loaded, hooks, leftToClaudeCode, selfCalls };
+  const allHooksOffByUser = (await readAllHooksSwitch(defaultAllHooksSwitchPath(home))).off;
+  return { cwd, home, loaded, hooks, leftToClaudeCode, selfCalls, allHooksOffByUser };
 }
 
 // Only agent settings files are recognised: a native hook may run hookpool on purpose (nesting a config under test).

@@ -10,10 +10,9 @@ import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
 import type { ConfigOptions } from './config-options.js';
 import { parseJsonPath, setJsonField } from './edit/set-json-field.js';
 import { findHook } from './find-hook.js';
-import { loadCliConfig } from './load-cli-config.js';
+import { loadCliConfig, type CliConfig } from './load-cli-config.js';
 import { describeSource } from './output/describe.js';
 import { describeAllHooksOff } from './output/all-hooks-off.js';
-import type { LoadedHooksConfig } from '../config/loaded-config.js';
 
 export interface SetHookEnabledRequest {
   readonly id: string;
@@ -44,7 +43,7 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
   if (!TOGGLEABLE.has(source.format)) {
-    if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where, config.loaded);
+    if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where, config);
     const record = await DisabledHooks.open(defaultDisabledHooksPath(config.home));
     if (enabledNow !== enabled) await record.set(hook.input, !enabled);
     const caveat = source.format === 'claude' ? 'Claude Code itself still runs it when it reads that settings file' : null;
@@ -69,8 +68,8 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };
 }
 
-function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, loaded: LoadedHooksConfig): HookpoolError {
-  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is off because ${describeAllHooksOff(loaded) ?? 'every hook is off'}`);
+function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, config: CliConfig): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is off because ${describeAllHooksOff(config) ?? 'every hook is off'}`);
 }
 
 // A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.
@@ -84,7 +83,7 @@ async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<
   const config = await loadCliConfig(options, { includeUntrusted: true });
   const hook = config.hooks.find((candidate) => candidate.definition.source?.file === source.file && candidate.definition.source.jsonPath === source.jsonPath);
   if (hook === undefined || hook.definition.enabled) return null;
-  const allOff = describeAllHooksOff(config.loaded);
+  const allOff = describeAllHooksOff(config);
   if (allOff !== null) return allOff;
   return 'its file turns off all its hooks ("enabled": false beside its hook list)';
 }

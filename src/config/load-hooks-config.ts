@@ -128,7 +128,6 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
     brokenFiles,
     brokenHooks: switchedOn.brokenHooks,
     disableAllHooks,
-    allHooksOffByUser: allHooks.off,
     passEnv: policy.passEnv,
   };
 }

@@ -56,8 +56,6 @@ export interface LoadedHooksConfig {
   readonly brokenHooks: BrokenHookEntry[];
   /** Some trusted layer set Claude Code's `disableAllHooks: true`, or the user ran `hookpool disable --all`: every hook is listed with `enabled: false`. */
   readonly disableAllHooks: boolean;
-  /** The user's global switch is off (`hookpool disable --all`); `disableAllHooks` is then true too. */
-  readonly allHooksOffByUser?: boolean;
   /** Variable names the user lets every hook see (`env.pass` of ~/.config/hookpool/config.json); createHookEngine's `passEnv`. */
   readonly passEnv: string[];
 }

@@ -88,6 +88,8 @@ describe('hookpool validate and handler fields', () => {
       type: 'command', command: 'node', args: ['review.js'], timeout: 30, if: 'Bash(git commit:*)', asyncRewake: true, rewakeMessage: 'Review:', rewakeSummary: 'Review found issues',
       once: true, statusMessage: 'Reviewing…', onError: 'open',
     }, { type: 'command', command: 'notify.sh', async: true, shell: 'bash', failClosed: false }] }] } });
+    // validate also checks that a script an interpreter runs exists.
+    await project.write('review.js', '');
     const result = await project.cli(['validate', '--claude-settings', 'hooks-settings.json']);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
   });

@@ -109,6 +109,8 @@ describe('hookpool list', () => {
 
 describe('hookpool validate', () => {
   it('exits 0 with a count of hooks and files', async () => {
+    // The examples' scripts where their commands expect them: validate checks that they exist.
+    await project.installExamples();
     const { exitCode, stdout } = await project.cli(['validate', '--config', `${EXAMPLES}hookpool.json`, '--claude-settings', `${EXAMPLES}claude-settings.json`]);
 
     expect(exitCode).toBe(0);

@@ -50,7 +50,7 @@ async function listHooks(options: ListOptions): Promise<ExitCode> {
   }
   config.loaded.problems.forEach(printWarning);
   const paint = createPaint(process.stdout);
-  const allOff = describeAllHooksOff(config.loaded);
+  const allOff = describeAllHooksOff(config);
   if (config.hooks.length === 0) {
     printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);
     if (allOff !== null) printLine(paint(`every hook is off: ${allOff}`, 'yellow'));
@@ -132,6 +132,6 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
     })),
     problems: config.loaded.problems,
     disableAllHooks: config.loaded.disableAllHooks,
-    allHooksOffByUser: config.loaded.allHooksOffByUser === true,
+    allHooksOffByUser: config.allHooksOffByUser,
   };
 }
