@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './cli-harness.js';
 
-const VERBS = ['run', 'list', 'validate', 'test', 'enable', 'disable', 'trust', 'demo'];
+const VERBS = ['run', 'list', 'validate', 'test', 'enable', 'disable', 'add', 'remove', 'history', 'trust', 'init', 'doctor', 'demo'];
 
 async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'hookpool-cli-'));

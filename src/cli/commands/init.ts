@@ -38,11 +38,12 @@ export function registerInitCommand(program: Command, finish: Finish): void {
     .option('--http', 'with --agent claude: type "http" entries pointing at hookpool serve instead of command entries')
     .option('--cwd <dir>', 'project directory (default: the current directory)')
     .addHelpText('after', `
-Examples (--example):
+Example hooks (--example):
 ${describeExampleHooks().join('\n')}
 
 Agents: claude writes .claude/settings.json; ${AGENT_NAMES.filter((agent) => UNSUPPORTED_AGENTS[agent] !== null).join(', ')} are refused with the reason.
 
+Examples:
   $ hookpool init
   $ hookpool init --example block-rm,auto-lint --agent claude
   $ hookpool init --agent claude --http     # Claude Code posts to hookpool serve`)

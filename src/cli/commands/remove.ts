@@ -12,7 +12,9 @@ import { removeJsonItem } from '../edit/array-items.js';
 import { parseJsonPath } from '../edit/set-json-field.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { findHook } from '../find-hook.js';
-import { loadCliConfig } from '../load-cli-config.js';
+import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
+import type { NativeHookInput } from '../../config/native-schema.js';
+import { hashReferencedFiles } from '../../trust/referenced-files.js';
 import { describeSource } from '../output/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
@@ -40,7 +42,7 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
   if (!REMOVABLE.has(source.format)) {
-    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) is in a ${source.format} file: remove edits native files and Claude Code settings only; use hookpool disable ${id}, or edit the file by hand`);
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) comes from a ${source.format}-format file: remove edits native files and Claude Code settings only; use hookpool disable ${id}, or edit the file by hand`);
   }
   const bytes = await readFile(source.file);
   const text = bytes.toString('utf8');
@@ -50,8 +52,8 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   });
   printLine(`removed ${id} (${where})`);
   const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
-  // Removing a hook only takes code away: a file the user trusted stays trusted.
-  if (wasTrusted && (await carryTrustOver(source.file, bytes, edited, config.home))) printLine('the file stays trusted: hookpool recorded its new content');
+  const remaining = config.hooks.filter((hook) => hook.definition.source?.file === source.file && hook.definition.id !== id).map((hook) => hook.input);
+  if (wasTrusted && (await keepTrust(source.file, { before: bytes, after: edited, remaining }, config))) printLine('the file stays trusted: hookpool recorded its new content');
   return EXIT.proceed;
 }
 
@@ -68,9 +70,20 @@ function removeEntry(text: string, path: (string | number)[], where: string): st
   return removeJsonItem(text, list, index, where);
 }
 
-async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
-  const store = await TrustStore.open(defaultTrustStorePath(home));
-  return store.carryOver(file, sha256(before), sha256(Buffer.from(after, 'utf8')));
+/**
+ * Removing a hook only takes code away, so a file trusted as it was stays trusted: the approval
+ * moves to the new content and to the scripts the remaining hooks run, provided each of those is
+ * still exactly as approved (a script changed since then still needs a review).
+ */
+async function keepTrust(file: string, edit: { before: Buffer; after: string; remaining: NativeHookInput[] }, config: CliConfig): Promise<boolean> {
+  const store = await TrustStore.open(defaultTrustStorePath(config.home));
+  const recorded = store.get(file);
+  if (store.problem !== null || recorded?.sha256 !== sha256(edit.before) || recorded.referenced === null) return false;
+  const approved = recorded.referenced;
+  const referenced = await hashReferencedFiles(edit.remaining, config.cwd);
+  if (!Object.entries(referenced).every(([path, hash]) => approved[path] === hash)) return false;
+  await store.trust(file, sha256(Buffer.from(edit.after, 'utf8')), referenced);
+  return true;
 }
 
 function sha256(bytes: Buffer): string {
