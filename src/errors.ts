@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   ERR_HOOKPOOL_CLOSED: 'fire() was called after close().',
   ERR_HOOKPOOL_HOOK_NOT_FOUND: 'No hook has the given id.',
   ERR_HOOKPOOL_DUPLICATE_HOOK_ID: 'Several hooks share the id a command named, so it cannot tell which one is meant.',
-  ERR_HOOKPOOL_NOT_TOGGLEABLE: 'hookpool enable/disable cannot change the hook: it was not read from a file, or a Claude Code settings file sets "disableAllHooks": true.',
+  ERR_HOOKPOOL_NOT_TOGGLEABLE: 'hookpool enable/disable cannot change the hook: it was not read from a file, or every hook is off (a Claude Code settings file sets "disableAllHooks": true, or hookpool disable --all).',
   ERR_HOOKPOOL_CONFIG_WRITE: 'A configuration file could not be edited in place.',
   ERR_HOOKPOOL_NESTED_RUN: 'hookpool run was started by its own hooks too many levels deep: a configured hook runs hookpool run again.',
   ERR_HOOKPOOL_USAGE: 'The command line was not understood.',
