@@ -56,6 +56,18 @@ describe('hookpool remove', () => {
     expect(listed.stdout).not.toContain('untrusted');
   });
 
+  it('does not carry trust over when a remaining hook\'s script changed since it was approved', async () => {
+    await project.installExamples();
+    await project.cli(['trust']);
+    await project.write('.hookpool/hooks/block-rm.sh', '#!/bin/sh\nexit 0\n');
+
+    const removed = await project.cli(['remove', 'notify']);
+    const listed = await project.cli(['list']);
+
+    expect(removed.stdout).toBe('removed notify (.hookpool/hooks.json hooks[3])\n');
+    expect(listed.stdout).toContain('script .hookpool/hooks/block-rm.sh changed');
+  });
+
   it('deletes a Claude Code handler, and its matcher group when it was the only one', async () => {
     const text = '{\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo x"}, {"type": "command", "command": "echo y"}]},\n      {"matcher": "Edit", "hooks": [{"type": "command", "command": "echo z"}]}\n    ]\n  }\n}\n';
     await project.write('settings.json', text);
