@@ -21,6 +21,7 @@ export interface CliEngineOptions {
   readonly permissionMode?: string | undefined;
   readonly disableAllHooks?: boolean;
   readonly onHookSettled?: HookEngineOptions['onHookSettled'];
+  readonly onHookStarted?: HookEngineOptions['onHookStarted'];
   /** Print the engine's warnings on stderr (off when the caller shows them itself). */
   readonly warnOnStderr?: boolean;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
@@ -57,5 +58,6 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
     // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
     closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,
     onHookSettled: options.onHookSettled,
+    onHookStarted: options.onHookStarted,
   });
 }

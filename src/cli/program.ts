@@ -21,6 +21,7 @@ const VERBS: Record<string, () => Promise<Register>> = {
   disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
   trust: async () => (await import('./commands/trust.js')).registerTrustCommand,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
+  serve: async () => (await import('./commands/serve.js')).registerServeCommand,
 };
 
 /** The registrations needed for argv: the named verb's alone, or every verb for help and the unknown. */
