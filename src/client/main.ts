@@ -5,7 +5,6 @@
 // loopback request instead of loading hookpool. It imports only node: modules and dependency-free
 // files of this package. No server up: it runs `hookpool run --format claude` itself (the call is
 // never lost) and starts a detached server for the next call.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { findProjectDir } from '../cli/find-project-dir.js';
@@ -63,8 +62,12 @@ function askServer(record: ServerRecord, token: string, input: string): Promise<
   });
 }
 
+// node:child_process is loaded only when there is no server to ask: it is a good part of the client's start-up.
+const loadSpawn = async () => (await import('node:child_process')).spawn;
+
 /** `hookpool run --format claude` in a child: its stdout, stderr and exit code are this call's. */
-function runInChild(input: string, projectDir: string): Promise<number> {
+async function runInChild(input: string, projectDir: string): Promise<number> {
+  const spawn = await loadSpawn();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI_MAIN, 'run', '--format', 'claude'], { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
     child.on('error', (error) => {
@@ -78,7 +81,8 @@ function runInChild(input: string, projectDir: string): Promise<number> {
 }
 
 /** A detached `serve --http` for the project, for the next call; it stops after the default idle timeout. */
-function startServer(projectDir: string): void {
+async function startServer(projectDir: string): Promise<void> {
+  const spawn = await loadSpawn();
   const args = [CLI_MAIN, 'serve', '--http', '--port', '0', '--idle-timeout', String(DEFAULT_IDLE_TIMEOUT_MS / 1000), '--cwd', projectDir];
   try {
     spawn(process.execPath, args, { cwd: projectDir, detached: true, stdio: 'ignore' }).unref();
@@ -104,7 +108,7 @@ async function main(): Promise<number> {
     }
   }
   // No live record at all: start one (a record with port 0 is a server still starting).
-  if (record === null && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') startServer(projectDir);
+  if (record === null && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') await startServer(projectDir);
   return runInChild(input, projectDir);
 }
 
