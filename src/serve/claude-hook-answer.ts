@@ -19,8 +19,6 @@ export interface ClaudeHookReply {
   readonly answer: ClaudeAnswer;
   /** The merged answer (when hookpool itself failed: the failure, aggregated as a hook that gave no answer). */
   readonly result: FireResult;
-  /** The notices given with the answer (configuration problems, once per session). */
-  readonly notices: readonly string[];
 }
 
 export interface ClaudeHookCall {
@@ -43,11 +41,11 @@ export async function answerClaudeHook(session: EngineSession, spec: EventSpec, 
     const result = forwardProblem === null ? fired : { ...fired, hookErrors: [...fired.hookErrors, { id: 'hookpool', message: forwardProblem }] };
     const problems = config.loaded.problems;
     const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, problems) : problems;
-    return { spec, answer: answerForClaude(spec, result, notices), result, notices };
+    return { spec, answer: answerForClaude(spec, result, notices), result };
   } catch (error) {
     const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
     const result = aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]);
-    return { spec, answer: answerForClaude(spec, result), result, notices: [] };
+    return { spec, answer: answerForClaude(spec, result), result };
   }
 }
 

@@ -19,7 +19,7 @@ describe('hookpool serve --http', () => {
 
   beforeEach(async () => {
     project = await createServeProject();
-    await project.write('.hookpool/hooks.json', { hooks: [BLOCKING] });
+    await project.write('.hookpool/hooks.json', { hooks: [BLOCKING, { event: 'Stop', command: 'echo "tests fail" >&2; exit 2' }, { event: 'TaskCompleted', command: 'echo "not done" >&2; exit 2' }] });
     await project.cli(['trust']);
     server = project.serve(['--http', '--port', '0']);
     ({ port } = await project.waitForServer());
@@ -36,6 +36,14 @@ describe('hookpool serve --http', () => {
     const { status, body } = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: project.token() });
     expect(status).toBe(200);
     expect(body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm here' } });
+  });
+
+  it('says a Stop refusal as decision "block", and says where an http hook cannot refuse (TaskCompleted)', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const stop = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('Stop', { stop_hook_active: false })), headers);
+    expect(stop.body).toEqual({ decision: 'block', reason: 'tests fail' });
+    const task = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('TaskCompleted', { task_id: 't1', task_subject: 'x' })), headers);
+    expect(String(task.body.systemMessage)).toContain('a hook refused TaskCompleted (not done), which an http hook cannot do');
   });
 
   it('takes the token as a Bearer authorization too, and answers {} when no hook matches', async () => {
