@@ -33,6 +33,7 @@ export function claudeEventOf(payload: Record<string, unknown>): EventSpec {
   return resolveCliEvent(name);
 }
 
+/** Fires the payload's event in the session and answers as `run --format claude` would for it. */
 export async function answerClaudeHook(session: EngineSession, spec: EventSpec, payload: Record<string, unknown>, call: ClaudeHookCall = {}): Promise<ClaudeHookReply> {
   const sessionId = typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined;
   try {

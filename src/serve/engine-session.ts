@@ -63,6 +63,7 @@ interface Generation {
   readonly running: Set<Promise<unknown>>;
 }
 
+/** Loads the configuration and builds the first engine; rejects as loadCliConfig does. */
 export async function createEngineSession(options: EngineSessionOptions): Promise<EngineSession> {
   const session = new Session(options);
   await session.reload();

@@ -34,6 +34,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && LOOPBACK.test(address);
 }
 
+/** Binds 127.0.0.1:port (0: any free port) and serves until close(). */
 export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<HttpEndpoint> {
   const server = createServer((request, response) => {
     options.onActivity?.(true);

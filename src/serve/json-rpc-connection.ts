@@ -21,6 +21,7 @@ export interface RpcConnection {
 
 type Id = string | number | null;
 
+/** Serves `methods` to the peer on input/output until input ends (then `onEnd`). */
 export function createRpcConnection(input: Readable, output: Writable, methods: Readonly<Record<string, RpcMethod>>, onEnd: () => void): RpcConnection {
   let ended = false;
   const stream = createMessageStream(input, output, (text) => void receive(text), () => {

@@ -22,6 +22,7 @@ export interface LifetimeOptions {
   readonly stop: (reason: string) => void;
 }
 
+/** Arms the idle timer, the parent watch and the signal handlers; each calls `stop` with its reason. */
 export function createLifetime(options: LifetimeOptions): Lifetime {
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;

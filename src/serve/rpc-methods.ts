@@ -13,6 +13,7 @@ export interface RpcMethodContext {
   readonly stop: (reason: string) => void;
 }
 
+/** The method table of a session, for createRpcConnection. */
 export function createRpcMethods(context: RpcMethodContext): Record<string, RpcMethod> {
   const { session, configOptions } = context;
   const close: RpcMethod = () => {

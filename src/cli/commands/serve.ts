@@ -16,6 +16,7 @@ interface ServeOptions extends ConfigOptions, PassEnvOptions {
   readonly parentPid?: string;
 }
 
+/** `hookpool serve`: the server module is imported only when the verb runs. */
 export function registerServeCommand(program: Command, finish: Finish): void {
   const command = program
     .command('serve')
