@@ -36,6 +36,25 @@ describe('hookpool serve lifetime', () => {
     }
   });
 
+  it.each(['SIGINT', 'SIGHUP'] as const)('stops on %s, killing its hooks and removing its record', async (signal) => {
+    const project = await createServeProject();
+    try {
+      const mark = uniqueSleep();
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'Stop', background: true, timeout: 3000, command: `sleep ${mark}` }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--http', '--port', '0']);
+      const { port } = await project.waitForServer();
+      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('Stop')) as object, { [TOKEN_HEADER]: project.token() })).status).toBe(200);
+      await waitUntil(() => livingProcesses(`sleep ${mark}`).length > 0);
+      server.kill(signal);
+      expect((await server).stderr).toContain(`stopping (${signal})`);
+      await expectNoneAlive(`sleep ${mark}`);
+      expect(project.records()).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+
   it('stops when its --parent-pid exits', async () => {
     const project = await createServeProject();
     const parent = spawn('sleep', [uniqueSleep()], { stdio: 'ignore' });
