@@ -75,7 +75,7 @@ function worktreeAnswer(result: FireResult, notices: readonly string[]): ClaudeA
 }
 
 /** The answer's fields and the decision's, with one `hookSpecificOutput` naming the event. */
-function merge(other: Output, decision: Output | null): Output {
+export function merge(other: Output, decision: Output | null): Output {
   const specific = { ...other.hookSpecificOutput, ...decision?.hookSpecificOutput };
   const output: Output = { ...decision, ...other };
   delete output.hookSpecificOutput;

@@ -23,6 +23,7 @@ export interface CliEngineOptions {
   readonly permissionMode?: string | undefined;
   readonly disableAllHooks?: boolean;
   readonly onHookSettled?: HookEngineOptions['onHookSettled'];
+  readonly onHookStarted?: HookEngineOptions['onHookStarted'];
   /** Print the engine's warnings on stderr (off when the caller shows them itself). */
   readonly warnOnStderr?: boolean;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
@@ -65,5 +66,6 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
       appendRunRecord(runLog, { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
       options.onHookSettled?.(settled);
     },
+    onHookStarted: options.onHookStarted,
   });
 }

@@ -26,6 +26,7 @@ const VERBS: Record<string, () => Promise<Register>> = {
   init: async () => (await import('./commands/init.js')).registerInitCommand,
   doctor: async () => (await import('./commands/doctor.js')).registerDoctorCommand,
   demo: async () => (await import('./commands/demo.js')).registerDemoCommand,
+  serve: async () => (await import('./commands/serve.js')).registerServeCommand,
 };
 
 /** The registrations needed for argv: the named verb's alone, or every verb for help and the unknown. */

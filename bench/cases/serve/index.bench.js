@@ -1,0 +1,199 @@
+// serve: what an agent that is not the library pays per event when hookpool runs resident
+// (`hookpool serve`), in one interleaved run: one `true` hook through the HTTP endpoint (a
+// Claude Code http hook's POST), through JSON-RPC on stdio, and through hookpool-client (a
+// command hook: a node start plus one loopback request), against a raw spawn of the hook,
+// `sh -c true`, `node -e 0` (the floor of any node command hook) and `hookpool run --format
+// claude`; and an event no hook matches, end to end over HTTP and stdio. Goals (issue 11): one
+// hook ≤ 1.3x a raw spawn of the hook; no matching hook ≤ 2 ms. Every peer runs with a clean
+// HOME (a temp folder) and a minimal environment, so no shell or user config is read.
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCase } from '../../lib/case.js';
+import { nowMs } from '../../lib/clock.js';
+import { runRounds } from '../../lib/interleave.js';
+import { HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
+import { caseResult, errorRow, reference } from '../../lib/rows.js';
+import { summarize } from '../../lib/stats.js';
+import { withTempDir } from '../../lib/tmp.js';
+
+export const title = 'Resident hookpool (serve): one `true` hook and no match, per event';
+export const measures = 'Latency per event through `hookpool serve` (HTTP, JSON-RPC on stdio, hookpool-client) against a raw spawn of the hook, `sh -c true`, `node -e 0` and `hookpool run`.';
+
+const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const CLI = join(REPO, 'dist', 'src', 'cli', 'main.js');
+const CLIENT = join(REPO, 'dist', 'src', 'client', 'main.js');
+
+const RAW_TRUE = 'raw spawn of the hook (`true`)';
+const SH_TRUE = '`sh -c true`';
+const NODE_E0 = '`node -e 0` (floor of a node command hook)';
+const HTTP_ONE = 'serve: HTTP endpoint, one hook';
+const STDIO_ONE = 'serve: JSON-RPC stdio, one hook';
+const CLIENT_ONE = 'serve: hookpool-client, one hook';
+const RUN_ONE = '`hookpool run --format claude`, one hook';
+const HTTP_NONE = 'serve: HTTP endpoint, no matching hook';
+const STDIO_NONE = 'serve: JSON-RPC stdio, no matching hook';
+
+/** A goal in milliseconds of median latency (absolute, not a ratio). */
+const medianAtMostMs = (maxMs) => ({ text: `≤ ${maxMs} ms`, pass: (row) => row.values.median <= maxMs, measured: (row) => `${row.values.median.toFixed(2)} ms` });
+const ratioGoal = (max) => ({ text: `≤ ${max}x`, pass: (row) => row.ratio !== null && row.ratio <= max });
+
+function spawnSettled(file, args, { env, cwd, input = '' }) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(file, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.once('error', reject);
+    child.stdout.resume();
+    child.stderr.resume();
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+    child.once('close', (code) => resolvePromise(code));
+  });
+}
+
+async function waitForRecord(home) {
+  const dir = join(home, '.config', 'hookpool', 'servers');
+  for (let tries = 0; tries < 600; tries++) {
+    try {
+      for (const name of readdirSync(dir)) {
+        const record = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+        if (record.port > 0) return record;
+      }
+    } catch {
+      // Not there yet.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('hookpool serve --http did not start');
+}
+
+/** A JSON-RPC peer on a `serve --stdio` child: call(method, params) resolves with the result. */
+function startStdioServer(env, cwd) {
+  const child = spawn(process.execPath, [CLI, 'serve', '--stdio', '--cwd', cwd], { env, cwd, stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map();
+  let buffer = '';
+  let nextId = 1;
+  child.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const message = JSON.parse(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      if (message.id !== undefined && waiting.has(message.id)) {
+        waiting.get(message.id)(message);
+        waiting.delete(message.id);
+      }
+    }
+  });
+  return {
+    child,
+    call(method, params) {
+      const id = nextId++;
+      return new Promise((resolvePromise, reject) => {
+        waiting.set(id, (message) => (message.error ? reject(new Error(message.error.message)) : resolvePromise(message.result)));
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      });
+    },
+  };
+}
+
+export async function measure({ quick, log }) {
+  return withTempDir(async (root) => {
+    const home = join(root, 'home');
+    const project = join(root, 'project');
+    mkdirSync(home);
+    mkdirSync(join(project, '.hookpool'), { recursive: true });
+    mkdirSync(join(project, '.git'));
+    writeFileSync(join(project, '.hookpool', 'hooks.json'), JSON.stringify({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'true' }] }));
+    // A clean environment for every peer: no user shell config, no real HOME.
+    const env = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
+    await spawnSettled(process.execPath, [CLI, 'trust', '--cwd', project], { env, cwd: project });
+
+    const http = spawn(process.execPath, [CLI, 'serve', '--http', '--port', '0', '--cwd', project], { env, cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
+    const stdio = startStdioServer(env, project);
+    let agent;
+    try {
+      const { port } = await waitForRecord(home);
+      const token = readFileSync(join(home, '.config', 'hookpool', 'serve-token'), 'utf8').trim();
+      const claudeInput = (payload) => JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'PreToolUse', ...payload });
+      const matched = claudeInput(HOOKPOOL_PAYLOAD);
+      const unmatched = claudeInput(UNMATCHED_HOOKPOOL_PAYLOAD);
+      // node:http with a keep-alive agent, as an agent that keeps its connection does; fetch (undici) adds about 1.5 ms of client time per call.
+      agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const post = (body) =>
+        new Promise((resolvePromise, reject) => {
+          const call = request({ host: '127.0.0.1', port, path: '/hooks/claude', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hookpool-token': token } }, (response) => {
+            const chunks = [];
+            response.on('data', (chunk) => chunks.push(chunk));
+            response.on('end', () => (response.statusCode === 200 ? resolvePromise(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`HTTP ${response.statusCode}`))));
+          });
+          call.on('error', reject);
+          call.end(body);
+        });
+      const fireStdio = async (payload, hooks) => {
+        const result = await stdio.call('fire', { event: 'PreToolUse', payload });
+        if (result.hooks.length !== hooks || result.hooks.some((hook) => hook.status !== 'ok')) throw new Error(`unexpected result ${JSON.stringify(result.hooks)}`);
+      };
+      const ok = (code) => {
+        if (code !== 0) throw new Error(`exit ${code}`);
+      };
+      const slow = quick ? 3 : 15;
+      const contenders = [
+        { name: RAW_TRUE, run: async () => ok(await spawnSettled('true', [], { env, cwd: project, input: matched })) },
+        { name: SH_TRUE, run: async () => ok(await spawnSettled('sh', ['-c', 'true'], { env, cwd: project, input: matched })) },
+        { name: NODE_E0, run: async () => ok(await spawnSettled(process.execPath, ['-e', '0'], { env, cwd: project })) },
+        { name: HTTP_ONE, run: () => post(matched) },
+        { name: STDIO_ONE, run: () => fireStdio(HOOKPOOL_PAYLOAD, 1) },
+        { name: CLIENT_ONE, run: async () => ok(await spawnSettled(process.execPath, [CLIENT], { env, cwd: project, input: matched })) },
+        { name: RUN_ONE, trials: slow, run: async () => ok(await spawnSettled(process.execPath, [CLI, 'run', '--format', 'claude'], { env, cwd: project, input: matched })) },
+        { name: HTTP_NONE, run: () => post(unmatched) },
+        { name: STDIO_NONE, run: () => fireStdio(UNMATCHED_HOOKPOOL_PAYLOAD, 0) },
+      ];
+      const rounds = quick ? 15 : 150;
+      log(`${rounds} interleaved rounds (hookpool run: ${slow})`);
+      // Round 0 warms each path (JIT, pool threads, the connection); it is not counted.
+      const { results, errors } = await runRounds(contenders, rounds + 1, async (c) => {
+        const t0 = nowMs();
+        await c.run();
+        return nowMs() - t0;
+      });
+      const rows = contenders.map(({ name }) => {
+        if (errors.has(name)) return errorRow(name, errors.get(name));
+        const stats = summarize(results.get(name).slice(1));
+        return { name, values: { median: stats.median, p99: stats.p99, n: stats.n } };
+      });
+      return caseResult({
+        params: { rounds, hook: 'true', home: 'clean temp HOME, env PATH/HOME/LANG only' },
+        columns: [
+          { key: 'median', label: 'median ms' },
+          { key: 'p99', label: 'p99 ms' },
+          { key: 'n', label: 'n' },
+        ],
+        baseline: RAW_TRUE,
+        ratioKey: 'median',
+        rows,
+        goals: {
+          [HTTP_ONE]: ratioGoal(1.3),
+          [STDIO_ONE]: ratioGoal(1.3),
+          [CLIENT_ONE]: reference('a node start + one request; compare `node -e 0`'),
+          [RUN_ONE]: reference('issue: 420-520 ms idle'),
+          [HTTP_NONE]: medianAtMostMs(2),
+          [STDIO_NONE]: medianAtMostMs(2),
+        },
+        notes: [
+          'Every row is one event end to end from the caller: a spawn and its exit, an HTTP POST and its JSON answer (node:http, keep-alive; fetch adds about 1.5 ms of client time), or a JSON-RPC request and its answer.',
+          'The servers (one `serve --http`, one `serve --stdio`) run the thread host, as `hookpool run` does; hookpool-client reaches the HTTP one.',
+          'Peers run with a clean HOME (a temp folder) and only PATH, HOME and LANG in their environment.',
+        ],
+      });
+    } finally {
+      agent?.destroy();
+      http.kill('SIGTERM');
+      stdio.child.stdin.end();
+      await Promise.all([http, stdio.child].map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once('exit', r)))));
+    }
+  });
+}
+
+await runCase(import.meta.url, { title, measures }, measure);

@@ -1,0 +1,59 @@
+// `hookpool serve`: a resident engine for one project, for agents that would otherwise start
+// `hookpool run` per event: Claude Code's http hooks and the hookpool-client command hook over
+// loopback HTTP (--http), or an agent that spawns it as a child speaking JSON-RPC (--stdio).
+import { Option, type Command } from 'commander';
+import { HookpoolError } from '../../errors.js';
+import { addConfigOptions, addPassEnvOption, type ConfigOptions, type PassEnvOptions } from '../config-options.js';
+import { EXIT } from '../exit-codes.js';
+import type { Finish } from '../program.js';
+import { DEFAULT_IDLE_TIMEOUT_MS } from '../../serve/lifetime.js';
+
+interface ServeOptions extends ConfigOptions, PassEnvOptions {
+  readonly http?: boolean;
+  readonly stdio?: boolean;
+  readonly port?: string;
+  readonly idleTimeout: string;
+  readonly parentPid?: string;
+}
+
+/** `hookpool serve`: the server module is imported only when the verb runs. */
+export function registerServeCommand(program: Command, finish: Finish): void {
+  const command = program
+    .command('serve')
+    .summary('keep one engine running for a project: loopback HTTP (Claude Code http hooks, hookpool-client) or JSON-RPC on stdio')
+    .description('Run a resident engine for the project, so events do not each start hookpool.\n--http: Claude Code http hooks POST their input to http://127.0.0.1:<port>/hooks/claude (token in the x-hookpool-token header).\n--stdio: JSON-RPC 2.0, one JSON message per line (or Content-Length framed).')
+    .option('--http', 'listen on 127.0.0.1 for Claude Code http hooks and hookpool-client')
+    .option('--stdio', 'speak JSON-RPC 2.0 on stdin/stdout; stops when stdin closes')
+    .option('--port <port>', 'HTTP port (default: derived from the project directory; 0: any free port)')
+    .addOption(new Option('--idle-timeout <seconds>', 'stop after this long without a request').default(String(DEFAULT_IDLE_TIMEOUT_MS / 1000)))
+    .option('--parent-pid <pid>', 'stop when this process (the agent) exits');
+  addPassEnvOption(addConfigOptions(command)).action(async (options: ServeOptions) => {
+    const { runResidentServer } = await import('../../serve/resident-server.js');
+    await runResidentServer({
+      ...options,
+      http: options.http === true,
+      stdio: options.stdio === true,
+      port: options.port === undefined ? undefined : integer(options.port, '--port', 65_535),
+      idleTimeoutMs: seconds(options.idleTimeout),
+      parentPid: options.parentPid === undefined ? undefined : integer(options.parentPid, '--parent-pid', 2 ** 22),
+      passEnv: options.passEnv ?? [],
+    });
+    finish(EXIT.proceed);
+  });
+  command.hook('preAction', (_command, action) => {
+    const { http, stdio } = action.opts<ServeOptions>();
+    if (http !== true && stdio !== true) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'hookpool serve: choose --http, --stdio or both');
+  });
+}
+
+function integer(text: string, name: string, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${name} must be a whole number from 0 to ${max}, not "${text}"`);
+  return value;
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `--idle-timeout must be a positive number of seconds, not "${text}"`);
+  return Math.round(value * 1000);
+}

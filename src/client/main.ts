@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `hookpool-client`: a command hook for Claude Code (or any agent speaking its protocol) that
+// answers exactly as `hookpool run --format claude` would (stdout, stderr, exit 0 or 2), but
+// through the project's running `hookpool serve --http`, so a call costs a node start and one
+// loopback request instead of loading hookpool. It imports only node: modules and dependency-free
+// files of this package. No server up: it runs `hookpool run --format claude` itself (the call is
+// never lost) and starts a detached server for the next call.
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { findProjectDir } from '../cli/find-project-dir.js';
+import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../serve/http-hook-settings.js';
+import { DEFAULT_IDLE_TIMEOUT_MS } from '../serve/lifetime.js';
+import { serverRecordPath } from '../serve/serve-paths.js';
+import { readLiveServerRecord, type ServerRecord } from '../serve/server-record.js';
+import { readServeToken } from '../serve/serve-token.js';
+
+const CLI_MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+
+interface Answer {
+  readonly stdout: string | null;
+  readonly stderr: string | null;
+  readonly exitCode: number;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The payload's cwd, when it is a JSON object that has one: where the project is looked for. */
+function payloadCwd(input: string): string | undefined {
+  try {
+    const payload = JSON.parse(input) as { cwd?: unknown };
+    return typeof payload?.cwd === 'string' && payload.cwd !== '' ? payload.cwd : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's answer, or null when it could not give one (then the call runs here). */
+function askServer(record: ServerRecord, token: string, input: string): Promise<Answer | null> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(input), [TOKEN_HEADER]: token };
+    if (process.env.CLAUDE_ENV_FILE) headers[ENV_FILE_HEADER] = process.env.CLAUDE_ENV_FILE;
+    const call = request({ host: '127.0.0.1', port: record.port, path: CLAUDE_COMMAND_HOOK_PATH, method: 'POST', headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', () => resolve(null));
+      response.on('end', () => {
+        if (response.statusCode !== 200) return resolve(null);
+        try {
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer;
+          resolve(answer.exitCode === 0 || answer.exitCode === 2 ? answer : null);
+        } catch {
+          resolve(null);
+        }
+      });
+    });
+    call.on('error', () => resolve(null));
+    call.end(input);
+  });
+}
+
+// node:child_process is loaded only when there is no server to ask: it is a good part of the client's start-up.
+const loadSpawn = async () => (await import('node:child_process')).spawn;
+
+/** `hookpool run --format claude` in a child: its stdout, stderr and exit code are this call's. */
+async function runInChild(input: string, projectDir: string): Promise<number> {
+  const spawn = await loadSpawn();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI_MAIN, 'run', '--format', 'claude'], { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
+    child.on('error', (error) => {
+      process.stderr.write(`hookpool-client: cannot run hookpool: ${error.message}\n`);
+      resolve(2);
+    });
+    child.on('close', (code) => resolve(code ?? 2));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+}
+
+/** A detached `serve --http` for the project, for the next call; it stops after the default idle timeout. */
+async function startServer(projectDir: string): Promise<void> {
+  const spawn = await loadSpawn();
+  const args = [CLI_MAIN, 'serve', '--http', '--port', '0', '--idle-timeout', String(DEFAULT_IDLE_TIMEOUT_MS / 1000), '--cwd', projectDir];
+  try {
+    spawn(process.execPath, args, { cwd: projectDir, detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // The call itself is answered either way; the next one tries again.
+  }
+}
+
+function write(stream: NodeJS.WriteStream, text: string | null): Promise<void> {
+  return text === null ? Promise.resolve() : new Promise((resolve) => stream.write(`${text}\n`, () => resolve()));
+}
+
+async function main(): Promise<number> {
+  const input = await readStdin();
+  const projectDir = findProjectDir(payloadCwd(input) ?? process.cwd());
+  const record = readLiveServerRecord(serverRecordPath(projectDir));
+  const token = readServeToken();
+  if (record !== null && record.port > 0 && token !== null) {
+    const answer = await askServer(record, token, input);
+    if (answer !== null) {
+      await Promise.all([write(process.stdout, answer.stdout), write(process.stderr, answer.stderr)]);
+      return answer.exitCode;
+    }
+  }
+  // No live record at all: start one (a record with port 0 is a server still starting).
+  if (record === null && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') await startServer(projectDir);
+  return runInChild(input, projectDir);
+}
+
+process.exitCode = await main();

@@ -1,0 +1,57 @@
+// A server's answer to Claude Code for one hook input, as `hookpool run --format claude` gives it:
+// the same merged answer, configuration notices once per session, and whatever goes wrong in
+// hookpool itself answered as a hook that gave no answer (refused where the event fails closed).
+import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import type { FireResult } from '../aggregate/fire-result.js';
+import type { EventSpec } from '../events/event-specs.js';
+import { failedOutcome } from '../run/outcome.js';
+import { HookpoolError } from '../errors.js';
+import { answerForClaude, type ClaudeAnswer } from '../cli/claude-answer.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { forwardEnvironmentExports } from '../cli/forward-env-exports.js';
+import { describeError } from '../cli/report-error.js';
+import { resolveCliEvent } from '../cli/resolve-cli-event.js';
+import { takeUnsaidNotices } from '../cli/session-notices.js';
+import type { EngineSession } from './engine-session.js';
+
+export interface ClaudeHookReply {
+  readonly spec: EventSpec;
+  readonly answer: ClaudeAnswer;
+  /** The merged answer (when hookpool itself failed: the failure, aggregated as a hook that gave no answer). */
+  readonly result: FireResult;
+}
+
+export interface ClaudeHookCall {
+  /** The caller's CLAUDE_ENV_FILE: the hooks' `export` lines are appended there, as `run` does. */
+  readonly envFile?: string | undefined;
+}
+
+/** The event named by the payload's `hook_event_name`; throws ERR_HOOKPOOL_USAGE / UNKNOWN_EVENT. */
+export function claudeEventOf(payload: Record<string, unknown>): EventSpec {
+  const name = payload.hook_event_name;
+  if (typeof name !== 'string' || name === '') throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'the hook input has no "hook_event_name"');
+  return resolveCliEvent(name);
+}
+
+/** Fires the payload's event in the session and answers as `run --format claude` would for it. */
+export async function answerClaudeHook(session: EngineSession, spec: EventSpec, payload: Record<string, unknown>, call: ClaudeHookCall = {}): Promise<ClaudeHookReply> {
+  const sessionId = typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined;
+  try {
+    const { result: fired, config } = await session.fire(spec.name, payload);
+    const forwardProblem = await forwardEnvironmentExports(fired, { CLAUDE_ENV_FILE: call.envFile });
+    const result = forwardProblem === null ? fired : { ...fired, hookErrors: [...fired.hookErrors, { id: 'hookpool', message: forwardProblem }] };
+    const problems = config.loaded.problems;
+    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, problems) : problems;
+    return { spec, answer: answerForClaude(spec, result, notices), result };
+  } catch (error) {
+    const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
+    const result = aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]);
+    return { spec, answer: answerForClaude(spec, result), result };
+  }
+}
+
+/** True when the answer refuses by exit code (what an http hook must say in JSON instead). */
+export function isExit2(answer: ClaudeAnswer): boolean {
+  return answer.exitCode === EXIT.blocked;
+}
+

@@ -1,0 +1,179 @@
+// One long-lived engine for one project, built exactly as `hookpool run` builds its one-shot
+// engine (loadCliConfig + createCliEngine: same trust, user policy, broken files, notices), that
+// can be rebuilt from the configuration while it serves. A reload swaps in a new engine at once;
+// the old one closes once the fires it was running have settled.
+import type { FireResult } from '../aggregate/fire-result.js';
+import type { EventSpec } from '../events/event-specs.js';
+import type { HookEngine } from '../engine/create-engine.js';
+import type { HookSettled } from '../engine/engine-options.js';
+import type { HookStarted } from '../engine/observers.js';
+import type { ConfigOptions } from '../cli/config-options.js';
+import { createCliEngine } from '../cli/create-cli-engine.js';
+import { loadCliConfig, type CliConfig } from '../cli/load-cli-config.js';
+import { resolveCliEvent } from '../cli/resolve-cli-event.js';
+
+/** What a session tells its listeners (the JSON-RPC notifications are built from these). */
+export interface SessionObservers {
+  readonly onHookStarted?: (started: HookStarted) => void;
+  readonly onHookSettled?: (settled: HookSettled) => void;
+  /** Background hooks were dropped because their queue was full; `count` new ones since the last report. */
+  readonly onHooksDropped?: (dropped: { count: number; total: number }) => void;
+  /** An event was fired (`event` as the caller named it: an alias stays an alias). */
+  readonly onFireStarted?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown> }) => void;
+  readonly onFireSettled?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown>; result: FireResult; durationMs: number }) => void;
+}
+
+export interface EngineSessionOptions extends ConfigOptions {
+  /** The project directory (the engine's cwd). */
+  readonly cwd: string;
+  readonly passEnv?: readonly string[];
+  /** As `run --format claude`: hooks of discovered Claude Code settings are Claude Code's to run. */
+  readonly skipDiscoveredClaudeSettings?: boolean;
+  readonly observers?: SessionObservers;
+}
+
+/** What changed in a reload, for the log and the `reload` method's answer. */
+export interface ReloadReport {
+  readonly hookCount: number;
+  /** Project files whose hooks stopped running because they changed (or appeared) untrusted. */
+  readonly untrusted: readonly string[];
+  readonly problems: readonly string[];
+}
+
+/** One fire's answer with the configuration it ran under (its notices go with the answer). */
+export interface SessionFire {
+  readonly spec: EventSpec;
+  readonly result: FireResult;
+  readonly config: CliConfig;
+}
+
+export interface EngineSession {
+  /** The configuration the current engine was built from. */
+  readonly config: CliConfig;
+  fire(event: string, payload: Record<string, unknown>): Promise<SessionFire>;
+  /** Rebuilds the engine from the configuration files as they are now. */
+  reload(): Promise<ReloadReport>;
+  /** Closes the engine (background hooks get their timeouts, then are killed); idempotent. */
+  close(): Promise<void>;
+}
+
+interface Generation {
+  readonly config: CliConfig;
+  readonly engine: HookEngine;
+  readonly running: Set<Promise<unknown>>;
+}
+
+/** Loads the configuration and builds the first engine; rejects as loadCliConfig does. */
+export async function createEngineSession(options: EngineSessionOptions): Promise<EngineSession> {
+  const session = new Session(options);
+  await session.reload();
+  return session;
+}
+
+class Session implements EngineSession {
+  private current: Generation | undefined;
+  private closing: Promise<void> | undefined;
+  private reported = 0;
+  private readonly retiring = new Set<Promise<void>>();
+  /** Every engine not closed yet: the current one and those retiring after a reload. */
+  private readonly engines = new Set<HookEngine>();
+
+  constructor(private readonly options: EngineSessionOptions) {}
+
+  get config(): CliConfig {
+    if (this.current === undefined) throw new Error('the engine session has not loaded yet');
+    return this.current.config;
+  }
+
+  async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {
+    const spec = resolveCliEvent(event);
+    const generation = this.current;
+    if (generation === undefined || this.closing !== undefined) throw new Error('the server is shutting down');
+    const observers = this.options.observers ?? {};
+    const startedAt = performance.now();
+    observers.onFireStarted?.({ event, spec, payload });
+    const running = generation.engine.fire(spec.name, payload);
+    generation.running.add(running);
+    try {
+      const result = await running;
+      observers.onFireSettled?.({ event, spec, payload, result, durationMs: performance.now() - startedAt });
+      return { spec, result, config: generation.config };
+    } finally {
+      generation.running.delete(running);
+      this.reportDrops(generation.engine);
+    }
+  }
+
+  async reload(): Promise<ReloadReport> {
+    if (this.closing !== undefined) throw new Error('the server is shutting down');
+    const config = await loadCliConfig(
+      { config: this.options.config, claudeSettings: this.options.claudeSettings, plugin: this.options.plugin, cwd: this.options.cwd },
+      { skipDiscoveredClaudeSettings: this.options.skipDiscoveredClaudeSettings === true },
+    );
+    const previous = this.current;
+    this.current = { config, engine: this.createEngine(config), running: new Set() };
+    this.engines.add(this.current.engine);
+    this.reported = 0;
+    if (previous !== undefined) this.retire(previous);
+    return { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
+  }
+
+  close(): Promise<void> {
+    // Stopping does not wait for fires in flight (a hook may run for minutes): each engine's
+    // close gives hooks its close timeout, then kills what is left, and the fires settle with that.
+    this.closing ??= (async () => {
+      const engines = [...this.engines];
+      await Promise.all([...engines.map((engine) => engine.close()), ...this.retiring]);
+    })();
+    return this.closing;
+  }
+
+  private createEngine(config: CliConfig): HookEngine {
+    const observers = this.options.observers ?? {};
+    let engine: HookEngine | undefined;
+    const afterHook = () => {
+      if (engine !== undefined) this.reportDrops(engine);
+    };
+    engine = createCliEngine({
+      hooks: config.hooks.map((hook) => hook.input),
+      broken: config.loaded,
+      cwd: config.cwd,
+      passEnv: [...config.loaded.passEnv, ...(this.options.passEnv ?? [])],
+      disableAllHooks: config.loaded.disableAllHooks,
+      // The server has no terminal: its warnings go to the caller as notices, not to stderr.
+      warnOnStderr: false,
+      onHookStarted: (started) => {
+        observers.onHookStarted?.(started);
+        afterHook();
+      },
+      onHookSettled: (settled) => {
+        observers.onHookSettled?.(settled);
+        afterHook();
+      },
+    });
+    return engine;
+  }
+
+  private retire(generation: Generation): void {
+    const closed = Promise.allSettled([...generation.running])
+      .then(() => generation.engine.close())
+      .finally(() => this.engines.delete(generation.engine));
+    const tracked = closed.finally(() => this.retiring.delete(tracked));
+    this.retiring.add(tracked);
+  }
+
+  private reportDrops(engine: HookEngine): void {
+    if (engine !== this.current?.engine) return;
+    const total = engine.droppedBackgroundHooks;
+    if (total <= this.reported) return;
+    const count = total - this.reported;
+    this.reported = total;
+    this.options.observers?.onHooksDropped?.({ count, total });
+  }
+}
+
+/** Project files untrusted now that were not before: they changed, and their hooks stopped running. */
+function newlyUntrusted(before: CliConfig | undefined, after: CliConfig): string[] {
+  const wasUntrusted = new Set(before?.loaded.untrusted.map((file) => file.path) ?? []);
+  return after.loaded.untrusted.map((file) => file.path).filter((path) => before !== undefined && !wasUntrusted.has(path));
+}

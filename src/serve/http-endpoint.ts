@@ -1,0 +1,138 @@
+// The loopback HTTP endpoint: Claude Code's `type: "http"` hooks POST their input to
+// CLAUDE_HTTP_HOOK_PATH and get the JSON answer; the command-hook client POSTs to
+// CLAUDE_COMMAND_HOOK_PATH and gets what `run --format claude` would print and exit with.
+// Bound to 127.0.0.1 only; a peer that is not loopback (or a Host header that is not ours: DNS
+// rebinding from a browser) is refused, and a request without the token is 401 before it runs.
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/engine-options.js';
+import { describeError } from '../cli/report-error.js';
+import { answerClaudeHook, claudeEventOf } from './claude-hook-answer.js';
+import { claudeHttpBody } from './claude-http-body.js';
+import type { EngineSession } from './engine-session.js';
+import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from './http-hook-settings.js';
+
+export interface HttpEndpointOptions {
+  readonly session: EngineSession;
+  readonly token: string;
+  readonly port: number;
+  /** Called when a request starts and when it ends (the idle timer counts from the last end). */
+  readonly onActivity?: (busy: boolean) => void;
+}
+
+export interface HttpEndpoint {
+  readonly port: number;
+  /** Stops accepting, ends idle keep-alive connections, waits for requests in flight. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** True for a loopback peer address (IPv4 127/8, IPv6 ::1, IPv4-mapped 127/8). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.test(address);
+}
+
+/** Binds 127.0.0.1:port (0: any free port) and serves until close(). */
+export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<HttpEndpoint> {
+  const server = createServer((request, response) => {
+    options.onActivity?.(true);
+    response.on('close', () => options.onActivity?.(false));
+    handle(options, server, request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
+  });
+  // Keep-alive sockets would otherwise hold close() open until their timeout.
+  server.keepAliveTimeout = 2_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+async function handle(options: HttpEndpointOptions, server: Server, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (!isLoopbackAddress(request.socket.remoteAddress) || !isOwnHost(request.headers.host, server)) {
+    sendJson(response, 403, { error: 'hookpool serve answers loopback requests to 127.0.0.1 only' });
+    return;
+  }
+  if (!hasToken(request, options.token)) {
+    sendJson(response, 401, { error: `missing or wrong ${TOKEN_HEADER} header` });
+    return;
+  }
+  const path = (request.url ?? '').split('?')[0];
+  if (request.method !== 'POST' || (path !== CLAUDE_HTTP_HOOK_PATH && path !== CLAUDE_COMMAND_HOOK_PATH)) {
+    sendJson(response, 404, { error: `POST ${CLAUDE_HTTP_HOOK_PATH} or ${CLAUDE_COMMAND_HOOK_PATH}` });
+    return;
+  }
+  const payload = parsePayload(await readBody(request));
+  if (typeof payload === 'string') {
+    sendJson(response, 400, { error: payload });
+    return;
+  }
+  let spec;
+  try {
+    spec = claudeEventOf(payload);
+  } catch (error) {
+    sendJson(response, 400, { error: describeError(error) });
+    return;
+  }
+  const envFile = request.headers[ENV_FILE_HEADER];
+  const reply = await answerClaudeHook(options.session, spec, payload, { envFile: typeof envFile === 'string' && envFile !== '' ? envFile : undefined });
+  if (path === CLAUDE_HTTP_HOOK_PATH) sendJson(response, 200, claudeHttpBody(reply));
+  else sendJson(response, 200, reply.answer);
+}
+
+function isOwnHost(host: string | undefined, server: Server): boolean {
+  const { port } = server.address() as AddressInfo;
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+function hasToken(request: IncomingMessage, token: string): boolean {
+  const header = request.headers[TOKEN_HEADER];
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const given = typeof header === 'string' && header !== '' ? header : bearer;
+  if (given === undefined) return false;
+  const expected = Buffer.from(token);
+  const actual = Buffer.from(given.trim());
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > DEFAULT_MAX_PAYLOAD_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The hook input object, or the one-line reason it is not one. */
+function parsePayload(body: string | null): Record<string, unknown> | string {
+  if (body === null) return `the hook input is over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`;
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Said below.
+  }
+  return 'the request body must be the hook input: a JSON object';
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  if (response.headersSent) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}

@@ -1,0 +1,129 @@
+// `hookpool serve`: one engine session for a project, reachable over loopback HTTP (Claude Code's
+// http hooks and the command-hook client) and/or JSON-RPC on stdio, reloaded when its
+// configuration changes, stopped when idle, when its agent goes, on a signal or when asked.
+import type { ConfigOptions } from '../cli/config-options.js';
+import { resolveCliDirs } from '../cli/load-cli-config.js';
+import { defaultDisabledHooksPath } from '../config/disabled-hooks.js';
+import { listConfigFiles } from '../config/discover.js';
+import { defaultUserPolicyPath } from '../config/user-policy.js';
+import { HookpoolError } from '../errors.js';
+import { defaultTrustStorePath } from '../trust/trust-store.js';
+import { describeError } from '../cli/report-error.js';
+import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
+import { createEngineSession, type EngineSession, type SessionObservers } from './engine-session.js';
+import { startHttpEndpoint, type HttpEndpoint } from './http-endpoint.js';
+import { claudeHttpHookUrl, defaultServePort } from './http-hook-settings.js';
+import { createRpcConnection, type RpcConnection } from './json-rpc-connection.js';
+import { createLifetime } from './lifetime.js';
+import { createRpcMethods } from './rpc-methods.js';
+import { notifyingObservers } from './rpc-notifications.js';
+import { claimServerRecord, removeOwnServerRecord, writeServerRecord } from './server-record.js';
+import { serverRecordPath } from './serve-paths.js';
+import { ensureServeToken } from './serve-token.js';
+
+export interface ResidentServerOptions extends ConfigOptions {
+  readonly http: boolean;
+  readonly stdio: boolean;
+  /** The HTTP port; undefined: derived from the project (defaultServePort); 0: any free port. */
+  readonly port?: number | undefined;
+  readonly idleTimeoutMs: number;
+  readonly parentPid?: number | undefined;
+  readonly passEnv?: readonly string[];
+}
+
+/** Runs the server until it stops; resolves when everything it started is closed. */
+export async function runResidentServer(options: ResidentServerOptions): Promise<void> {
+  const { cwd, home } = await resolveCliDirs(options);
+  const recordPath = serverRecordPath(cwd);
+  if (options.http) claimProject(recordPath, cwd);
+  const token = options.http ? ensureServeToken() : '';
+  let rpc: RpcConnection | undefined;
+  const notify = (method: string, params: unknown) => rpc?.notify(method, params);
+  const observers: SessionObservers = options.stdio ? notifyingObservers(notify) : {};
+  const configOptions = { config: options.config, claudeSettings: options.claudeSettings, plugin: options.plugin, cwd };
+  // Called by Claude Code (http hooks, the client): the hooks in its own settings are its to run, as with run --format claude.
+  let session: EngineSession;
+  try {
+    session = await createEngineSession({ ...configOptions, passEnv: options.passEnv, skipDiscoveredClaudeSettings: options.http && !options.stdio, observers });
+  } catch (error) {
+    if (options.http) removeOwnServerRecord(recordPath);
+    throw error;
+  }
+
+  let stopped: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  let stopping = false;
+  let endpoint: HttpEndpoint | undefined;
+  let watcher: ConfigWatcher | undefined;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`hookpool serve: stopping (${reason})\n`);
+    void (async () => {
+      lifetime.dispose();
+      watcher?.close();
+      if (options.http) removeOwnServerRecord(recordPath);
+      // Requests in flight are answered once the engine has closed (their hooks settled or killed).
+      const endpointClosed = endpoint?.close();
+      await session.close();
+      await endpointClosed;
+      if (options.stdio) process.stdin.destroy();
+      stopped();
+    })();
+  };
+  const lifetime = createLifetime({ idleMs: options.idleTimeoutMs, parentPid: options.parentPid, stop });
+
+  const rewatch = () => {
+    watcher?.close();
+    watcher = watchConfigFiles(watchedFiles(session, configOptions, home), () => void reload());
+  };
+  const reload = async () => {
+    if (stopping) return;
+    try {
+      const report = await session.reload();
+      for (const path of report.untrusted) process.stderr.write(`hookpool serve: ${path} changed: its hooks stay off until you run "hookpool trust"\n`);
+      notify('hookpool.config.reloaded', report);
+    } catch (error) {
+      process.stderr.write(`hookpool serve: reload failed, the previous configuration keeps running: ${describeError(error)}\n`);
+    }
+    if (!stopping) rewatch();
+  };
+  rewatch();
+
+  if (options.http) {
+    try {
+      endpoint = await startHttpEndpoint({ session, token, port: options.port ?? defaultServePort(cwd), onActivity: (busy) => lifetime.activity(busy) });
+    } catch (error) {
+      stop('the port could not be bound');
+      await finished;
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new HookpoolError('ERR_HOOKPOOL_USAGE', `cannot listen on 127.0.0.1:${options.port ?? defaultServePort(cwd)}${code ? ` (${code})` : ''}: choose another --port`);
+    }
+    writeServerRecord(recordPath, { port: endpoint.port, pid: process.pid, projectDir: cwd });
+    process.stderr.write(`hookpool serve: listening on ${claudeHttpHookUrl(endpoint.port)} for ${cwd} (pid ${process.pid})\n`);
+  }
+  if (options.stdio) {
+    const methods = createRpcMethods({ session, configOptions, stop });
+    rpc = createRpcConnection(process.stdin, process.stdout, methods, () => stop('stdin closed'));
+  }
+  await finished;
+}
+
+/** Claims the project's record, or refuses when a live server already answers for it. */
+function claimProject(recordPath: string, cwd: string): void {
+  const live = claimServerRecord(recordPath, cwd);
+  if (live !== null && live.pid !== process.pid) {
+    throw new HookpoolError('ERR_HOOKPOOL_SERVER_RUNNING', `a hookpool server for ${live.projectDir} already runs (pid ${live.pid}, port ${live.port})`);
+  }
+}
+
+/** Every file whose change can change what runs: the configuration (found or not yet), trust, the user policy, the disabled list. */
+function watchedFiles(session: EngineSession, configOptions: ConfigOptions & { cwd: string }, home: string): string[] {
+  const explicit = (configOptions.config?.length ?? 0) + (configOptions.claudeSettings?.length ?? 0) > 0;
+  const claudeSettings = (configOptions.claudeSettings ?? []).filter((file) => file !== 'auto');
+  const candidates = listConfigFiles({ cwd: configOptions.cwd, home, files: configOptions.config, claudeSettings, discover: !explicit || claudeSettings.length < (configOptions.claudeSettings?.length ?? 0) });
+  const loaded = session.config.loaded.files.map((file) => file.path);
+  return [...candidates.map((candidate) => candidate.path), ...loaded, defaultTrustStorePath(home), defaultUserPolicyPath(home), defaultDisabledHooksPath(home)];
+}

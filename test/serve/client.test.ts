@@ -1,0 +1,85 @@
+// hookpool-client as Claude Code runs it: a real process with the hook input on stdin, answering
+// as `hookpool run --format claude` does, through the project's server when one runs, else by
+// running hookpool itself and starting a server for the next call.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { expectGone } from '../helpers/processes.js';
+import { CLIENT, createServeProject, type ServeProject } from './serve-harness.js';
+
+async function stopServer(project: ServeProject): Promise<void> {
+  for (const path of project.records()) {
+    const { pid } = JSON.parse(readFileSync(path, 'utf8')) as { pid: number };
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await expectGone(pid, 20_000);
+  }
+}
+
+describe('hookpool-client', () => {
+  it('answers as run --format claude does, first by itself (starting a server), then through the server', async () => {
+    const project = await createServeProject();
+    try {
+      const parents = join(project.root, 'parents.log');
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; echo "no rm here" >&2; exit 2` }] });
+      await project.cli(['trust']);
+      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+      const run = await project.cli(['run', '--format', 'claude'], { input });
+      expect(run.exitCode).toBe(2);
+
+      const first = await project.client(input);
+      expect(first).toEqual(run);
+      const server = await project.waitForServer();
+      expect(server.projectDir).toBe(project.dir);
+
+      const second = await project.client(input);
+      expect(second).toEqual(run);
+      // The hook's parent is the process that ran it: the server's pool for the call it answered.
+      const lines = readFileSync(parents, 'utf8').trim().split('\n');
+      expect(lines.at(-1)).toBe(String(server.pid));
+      await stopServer(project);
+    } finally {
+      await stopServer(project);
+      await project.remove();
+    }
+  });
+
+  it('answers a Stop with no hooks with no output and exit 0, through the server', async () => {
+    const project = await createServeProject();
+    try {
+      const server = project.serve(['--http', '--port', '0']);
+      await project.waitForServer();
+      expect(await project.client(project.claudeInput('Stop'))).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it('loads no node_modules file on its hot path (server up)', async () => {
+    const project = await createServeProject();
+    try {
+      const server = project.serve(['--http', '--port', '0']);
+      await project.waitForServer();
+      const log = join(project.root, 'loaded.log');
+      const loader = `import { appendFileSync } from 'node:fs'; export async function resolve(specifier, context, next) { const resolved = await next(specifier, context); appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n'); return resolved; }`;
+      const register = join(project.root, 'register.mjs');
+      writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loader)}`)});\n`);
+      const result = await execa('node', ['--import', register, CLIENT], { cwd: project.dir, env: project.env, extendEnv: false, reject: false, input: project.claudeInput('Stop') });
+      expect(result.exitCode).toBe(0);
+      const loaded = readFileSync(log, 'utf8').trim().split('\n');
+      expect(loaded.some((url) => url.endsWith('/dist/src/client/main.js'))).toBe(true);
+      expect(loaded.filter((url) => url.includes('node_modules'))).toEqual([]);
+      expect(loaded.filter((url) => !url.startsWith('node:') && !url.startsWith('file:'))).toEqual([]);
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+});

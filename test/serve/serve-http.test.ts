@@ -1,0 +1,156 @@
+// `hookpool serve --http` as Claude Code's http hooks and the client reach it: a real server
+// process, a real HTTP client (fetch), the token, loopback only, the discovery record.
+import { statSync } from 'node:fs';
+import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { dirname } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+import { isLoopbackAddress } from '../../src/serve/http-endpoint.js';
+import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/serve/http-hook-settings.js';
+import { createServeProject, postHook, type ServeProject } from './serve-harness.js';
+
+const BLOCKING = { event: 'PreToolUse', matcher: 'Bash', command: 'echo "no rm here" >&2; exit 2' };
+
+describe('hookpool serve --http', () => {
+  let project: ServeProject;
+  let server: ReturnType<ServeProject['serve']>;
+  let port: number;
+
+  beforeEach(async () => {
+    project = await createServeProject();
+    await project.write('.hookpool/hooks.json', { hooks: [BLOCKING, { event: 'Stop', command: 'echo "tests fail" >&2; exit 2' }, { event: 'TaskCompleted', command: 'echo "not done" >&2; exit 2' }] });
+    await project.cli(['trust']);
+    server = project.serve(['--http', '--port', '0']);
+    ({ port } = await project.waitForServer());
+  });
+
+  afterEach(async () => {
+    server.kill('SIGTERM');
+    await server;
+    await project.remove();
+  });
+
+  it('answers a Claude Code http hook with the JSON decision an exit 2 would have carried', async () => {
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })) as object;
+    const { status, body } = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: project.token() });
+    expect(status).toBe(200);
+    expect(body).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm here' } });
+  });
+
+  it('says a Stop refusal as decision "block", and says where an http hook cannot refuse (TaskCompleted)', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const stop = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('Stop', { stop_hook_active: false })), headers);
+    expect(stop.body).toEqual({ decision: 'block', reason: 'tests fail' });
+    const task = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('TaskCompleted', { task_id: 't1', task_subject: 'x' })), headers);
+    expect(String(task.body.systemMessage)).toContain('a hook refused TaskCompleted (not done), which an http hook cannot do');
+  });
+
+  it('takes the token as a Bearer authorization too, and answers {} when no hook matches', async () => {
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Read', tool_input: { file_path: 'x' } })) as object;
+    const { status, body } = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { authorization: `Bearer ${project.token()}` });
+    expect(status).toBe(200);
+    expect(body).toEqual({});
+  });
+
+  it('answers the client path with what run --format claude prints and exits with', async () => {
+    const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+    const { body } = await postHook(port, CLAUDE_COMMAND_HOOK_PATH, JSON.parse(input), { [TOKEN_HEADER]: project.token() });
+    const run = await project.cli(['run', '--format', 'claude'], { input });
+    expect(body).toEqual({ stdout: null, stderr: run.stderr.trimEnd(), exitCode: run.exitCode });
+    expect(run.exitCode).toBe(2);
+  });
+
+  it('refuses a request without the token (401) or with a wrong one, and runs nothing', async () => {
+    const mark = uniqueSleep();
+    await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', command: `sleep ${mark}` }] });
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })) as object;
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input)).status).toBe(401);
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: 'x'.repeat(64) })).status).toBe(401);
+    expect(livingProcesses(`sleep ${mark}`)).toEqual([]);
+  });
+
+  it('answers a bad body or an unknown event with 400 and a one-line error, and keeps serving', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const notJson = await fetch(`http://127.0.0.1:${port}${CLAUDE_HTTP_HOOK_PATH}`, { method: 'POST', headers, body: '[1,2' });
+    expect(notJson.status).toBe(400);
+    const unknown = await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'PreTooolUse' }, headers);
+    expect(unknown.status).toBe(400);
+    expect(String(unknown.body.error)).toMatch(/unknown event "PreTooolUse"/);
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
+  });
+
+  it('refuses a Host header that is not its own loopback address (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const call = request({ host: '127.0.0.1', port, path: CLAUDE_HTTP_HOOK_PATH, method: 'POST', headers: { host: `evil.example:${port}`, [TOKEN_HEADER]: project.token() } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      call.on('error', reject);
+      call.end('{}');
+    });
+    expect(status).toBe(403);
+  });
+
+  it('listens on 127.0.0.1 only: the machine\'s other addresses refuse the connection', async () => {
+    const external = Object.values(networkInterfaces()).flat().filter((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4');
+    for (const entry of external) {
+      await expect(fetch(`http://${entry!.address}:${port}${CLAUDE_HTTP_HOOK_PATH}`, { method: 'POST', body: '{}' })).rejects.toThrow();
+    }
+    expect(isLoopbackAddress('127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopbackAddress('::1')).toBe(true);
+    expect(isLoopbackAddress('10.0.0.5')).toBe(false);
+    expect(isLoopbackAddress('::ffff:192.168.1.2')).toBe(false);
+  });
+
+  it('keeps the token and the record 0600 in 0700 folders', async () => {
+    const [record] = project.records();
+    const tokenPath = `${project.home}/.config/hookpool/serve-token`;
+    expect(statSync(tokenPath).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(tokenPath)).mode & 0o777).toBe(0o700);
+    expect(statSync(record!).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(record!)).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('hookpool serve --http stopping', () => {
+  it('on SIGTERM kills the hooks it runs, answers the request in flight and removes its record', async () => {
+    const project = await createServeProject();
+    try {
+      const mark = uniqueSleep();
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', command: `sleep ${mark}` }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--http', '--port', '0']);
+      const { port } = await project.waitForServer();
+      const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })) as object;
+      const pending = postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: project.token() });
+      const deadline = Date.now() + 20_000;
+      while (livingProcesses(`sleep ${mark}`).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(livingProcesses(`sleep ${mark}`).length).toBeGreaterThan(0);
+      server.kill('SIGTERM');
+      // The guard's hook was killed: it gave no answer, and PreToolUse fails closed.
+      expect((await pending).status).toBe(200);
+      await server;
+      await expectNoneAlive(`sleep ${mark}`);
+      await expectGone(server.pid!);
+      expect(project.records()).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
+describe('http hook settings', () => {
+  it('names the URL, the token header and the variable Claude Code interpolates into it', () => {
+    expect(claudeHttpHookHandler(23456)).toEqual({
+      type: 'http',
+      url: 'http://127.0.0.1:23456/hooks/claude',
+      headers: { 'x-hookpool-token': '$HOOKPOOL_SERVE_TOKEN' },
+      allowedEnvVars: ['HOOKPOOL_SERVE_TOKEN'],
+    });
+    expect(defaultServePort('/some/project')).toBe(defaultServePort('/some/project/'));
+    expect(defaultServePort('/some/project')).toBeGreaterThanOrEqual(20_000);
+    expect(defaultServePort('/some/project')).toBeLessThan(30_000);
+  });
+});
