@@ -84,7 +84,7 @@ describe('hookpool init', () => {
     await project.cli(['init', '--example', 'block-rm', '--agent', 'claude', '--http']);
     const { hooks } = JSON.parse(await project.read('.claude/settings.json'));
 
-    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), allowedEnvVars: ['HOOKPOOL_TOKEN'] });
+    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), allowedEnvVars: ['HOOKPOOL_SERVE_TOKEN'] });
   });
 
   it('refuses the agents it cannot wire, saying why, and writes nothing', async () => {

@@ -81,5 +81,5 @@ async function wireClaude(cwd: string, http: boolean): Promise<void> {
   const wired = await wireClaudeSettings(cwd, events, http ? 'http' : 'command');
   if (wired.added.length > 0) printLine(`wired .claude/settings.json (${http ? 'http to hookpool serve' : 'command'}): ${wired.added.join(', ')}`);
   if (wired.kept.length > 0) printLine(`.claude/settings.json already calls hookpool on ${wired.kept.join(', ')}: left as it is`);
-  if (http) printLine('note: the http entries need hookpool serve running and HOOKPOOL_TOKEN set in the environment Claude Code starts from');
+  if (http) printLine('note: the http entries need `hookpool serve --http` running in this project and HOOKPOOL_SERVE_TOKEN (the content of ~/.config/hookpool/serve-token) set in the environment Claude Code starts from');
 }

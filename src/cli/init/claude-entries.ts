@@ -2,7 +2,7 @@
 // hook running the resident server's client (falling back to `hookpool run --format claude`), or
 // a `type: "http"` hook pointing at `hookpool serve`.
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { claudeHttpHookEntry } from './serve-http-settings.js';
+import { claudeHttpHookHandler, defaultServePort } from '../../serve/http-hook-settings.js';
 
 export type ClaudeTransport = 'command' | 'http';
 
@@ -30,8 +30,11 @@ export function claudeTimeoutSeconds(slowestHookMs: number): number {
 }
 
 /** One matcher group (`{hooks: [entry]}`) for `event`'s list in Claude Code settings. */
-export function claudeMatcherGroup(event: EventName, options: { transport: ClaudeTransport; slowestHookMs: number }): Record<string, unknown> {
+export function claudeMatcherGroup(event: EventName, options: { transport: ClaudeTransport; slowestHookMs: number; projectDir: string }): Record<string, unknown> {
   const timeout = claudeTimeoutSeconds(options.slowestHookMs);
-  const entry = options.transport === 'http' ? claudeHttpHookEntry(timeout) : { type: 'command', command: claudeHookCommand(event), timeout };
+  const entry =
+    options.transport === 'http'
+      ? { ...claudeHttpHookHandler(defaultServePort(options.projectDir)), timeout }
+      : { type: 'command', command: claudeHookCommand(event), timeout };
   return { hooks: [entry] };
 }

@@ -29,7 +29,7 @@ export async function wireClaudeSettings(cwd: string, events: ReadonlyMap<EventN
   });
   // A new file is written whole; an existing one is edited entry by entry.
   if (text === null) {
-    const hooks = Object.fromEntries([...events].map(([event, slowestHookMs]) => [event, [claudeMatcherGroup(event, { transport, slowestHookMs })]]));
+    const hooks = Object.fromEntries([...events].map(([event, slowestHookMs]) => [event, [claudeMatcherGroup(event, { transport, slowestHookMs, projectDir: cwd })]]));
     await writeSettings(path, where, `${JSON.stringify({ hooks }, null, 2)}\n`);
     return { path, added: [...events.keys()], kept: [] };
   }
@@ -37,7 +37,7 @@ export async function wireClaudeSettings(cwd: string, events: ReadonlyMap<EventN
   const added: EventName[] = [];
   const kept: EventName[] = [];
   for (const [event, slowestHookMs] of events) {
-    const group = claudeMatcherGroup(event, { transport, slowestHookMs });
+    const group = claudeMatcherGroup(event, { transport, slowestHookMs, projectDir: cwd });
     const hooks = settings.hooks;
     const current = isPlainObject(hooks) ? hooks[event] : undefined;
     if (Array.isArray(current) && current.some(groupCallsHookpool)) {
