@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import autoFormat from '../../src/builtins/auto-format.js';
 import slackNotify from '../../src/builtins/slack-notify.js';
 import soundAlert from '../../src/builtins/sound-alert.js';
+import { findExecutable } from '../../src/builtins/find-executable.js';
+import { expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import { builtinContext } from './builtin-context.js';
 
@@ -21,6 +23,8 @@ function fakeProgram(folder: string, name: string, body: string): void {
 
 const REWRITE_LAST_ARGUMENT = 'for last; do :; done; echo "$0 $*" > "$last.args"; printf "formatted\\n" > "$last"';
 const systemPath = process.env.PATH ?? '/usr/bin:/bin';
+// prettier is not a dependency: the real-formatter test runs where one is installed.
+const prettierOnPath = await findExecutable('prettier', process.cwd(), { PATH: systemPath });
 
 describe('auto-format', () => {
   it('runs the project\'s own prettier (node_modules/.bin) on a written file', async () => {
@@ -61,6 +65,38 @@ describe('auto-format', () => {
     expect(await autoFormat({ tool_name: 'Write', tool_input: { file_path: join(dir, 'tool.py') } }, context)).toBeUndefined();
     writeFileSync(join(dir, 'broken.ts'), 'const =\n');
     expect(await autoFormat({ tool_name: 'Write', tool_input: { file_path: join(dir, 'broken.ts') } }, context)).toEqual({ systemMessage: expect.stringMatching(/prettier could not format .*broken\.ts: SyntaxError: Unexpected token/) });
+  });
+});
+
+describe('auto-format leaves nothing running', () => {
+  it('an aborted hook kills the formatter and everything it started', async () => {
+    const dir = tempDir('builtin-format');
+    const sleep = uniqueSleep();
+    fakeProgram(join(dir, 'node_modules/.bin'), 'prettier', `sleep ${sleep} & sleep ${sleep}; wait`);
+    writeFileSync(join(dir, 'app.ts'), 'x\n');
+    const controller = new AbortController();
+    const formatting = autoFormat({ tool_name: 'Write', tool_input: { file_path: join(dir, 'app.ts') } }, builtinContext('PostToolUse', { projectDir: dir, env: { PATH: systemPath }, signal: controller.signal }));
+    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length, { timeout: 10_000 }).toBe(2);
+    controller.abort();
+    expect(await formatting).toEqual({ systemMessage: expect.stringMatching(/prettier could not format .*killed by SIGKILL/) });
+    await expectNoneAlive(`sleep ${sleep}`);
+  });
+
+  it('a formatter that exits leaving a background process behind does not leave it running', async () => {
+    const dir = tempDir('builtin-format');
+    const sleep = uniqueSleep();
+    fakeProgram(join(dir, 'node_modules/.bin'), 'prettier', `sleep ${sleep} & exit 0`);
+    writeFileSync(join(dir, 'app.ts'), 'x\n');
+    expect(await autoFormat({ tool_name: 'Write', tool_input: { file_path: join(dir, 'app.ts') } }, builtinContext('PostToolUse', { projectDir: dir, env: { PATH: systemPath } }))).toBeUndefined();
+    await expectNoneAlive(`sleep ${sleep}`);
+  });
+
+  it.skipIf(prettierOnPath === null)('formats with a real prettier when one is installed', async () => {
+    const dir = tempDir('builtin-format');
+    const file = join(dir, 'app.ts');
+    writeFileSync(file, 'const  a = {b:1}\n');
+    expect(await autoFormat({ tool_name: 'Write', tool_input: { file_path: file } }, builtinContext('PostToolUse', { projectDir: dir, env: { PATH: systemPath, HOME: dir } }))).toBeUndefined();
+    expect(readFileSync(file, 'utf8')).toBe('const a = { b: 1 };\n');
   });
 });
 
