@@ -5,6 +5,7 @@ import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler.js';
+import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   CONFIG_FORMATS,
@@ -97,6 +98,7 @@ export const nativeFileSchema = z.looseObject({
   $schema: z.string().optional(),
   enabled: z.boolean().default(true),
   hooks: z.array(nativeHookSchema).default([]),
+  builtins: builtinsSchema,
 });
 
 export type NativeHookInput = z.input<typeof nativeHookSchema>;
