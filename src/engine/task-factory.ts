@@ -8,6 +8,7 @@ import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { INLINE_ENV_KEY } from '../run/worker-file.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
 
@@ -70,6 +71,6 @@ export class TaskFactory {
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;
-    return buildHookTask(hook, prepared, { ...this.settings, envKey: known ? key : '', runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
+    return buildHookTask(hook, prepared, { ...this.settings, envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
   }
 }

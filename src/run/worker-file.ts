@@ -2,6 +2,13 @@
 // beside this file's folder; from source (tests run the .ts files) they come from the build,
 // which `npm test` makes first.
 
+/**
+ * The base environment key of a hook the pool host was not given (one registered after it
+ * started): its task carries its environment, and this key holds only what the host adds to
+ * every hook (the sandbox's marker).
+ */
+export const INLINE_ENV_KEY = '';
+
 /** What every spawn worker is started with. */
 export interface SpawnWorkerData {
   registry: SharedArrayBuffer;

@@ -47,6 +47,20 @@ describe.each(HOSTS)('the registry on the %s host', (host) => {
     const [hook] = (await engine.fire('Notification', { message: 'hi' })).hooks;
     const env = Object.fromEntries(hook!.stdout.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
     expect(env).toMatchObject({ LATE_VAR: 'yes', SHARED: 'agent', HOOKPOOL_EVENT: 'Notification' });
+    // On the process host it also carries the sandbox's marker, by which its processes are found should the sandbox die.
+    if (host === 'process') expect(env.HOOKPOOL_SANDBOX_ID).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('two function hooks with different callbacks are two hooks; the same callback twice is one', async () => {
+    const first = () => ({ systemMessage: 'first' });
+    const second = () => ({ systemMessage: 'second' });
+    engine = createHookEngine({ host, hooks: [
+      { event: 'Stop', type: 'function', handler: first },
+      { event: 'Stop', type: 'function', handler: second },
+      { event: 'Stop', type: 'function', handler: first },
+    ] });
+    expect(engine.hooks.map((hook) => hook.id)).toEqual(['function@Stop', 'function@Stop-2']);
+    expect((await engine.fire('Stop', {})).systemMessage).toBe('first\nsecond');
   });
 
   it('a duplicate id replaces the earlier hook, with a warning (Wundr)', async () => {
