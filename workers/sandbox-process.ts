@@ -9,6 +9,7 @@ import type { PoolHost } from '../src/run/pool-host.js';
 import { killMarkedProcesses } from '../src/run/reap-marked.js';
 import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-protocol.js';
 import { createThreadHost } from '../src/run/thread-host.js';
+import { INLINE_ENV_KEY } from '../src/run/worker-file.js';
 
 const ORPHAN_KILL_GRACE_MS = 100;
 const EXIT_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -33,6 +34,8 @@ process.on('message', (message: ToSandbox) => {
     // Every hook carries the sandbox's id, so the agent can find them should the sandbox die.
     const marker = { [SANDBOX_ID_VARIABLE]: message.sandboxId };
     const baseEnvByHook = Object.fromEntries(Object.entries(message.options.baseEnvByHook).map(([id, env]) => [id, { ...env, ...marker }]));
+    // Hooks registered after the sandbox started carry their environment in the task; the marker they get here.
+    baseEnvByHook[INLINE_ENV_KEY] = marker;
     host = createThreadHost({ ...message.options, baseEnvByHook, onWarning: (text) => send({ t: 'warning', message: text }) });
   } else if (message.t === 'run') {
     void host!.run(message.task).then((outcome) => send({ t: 'done', id: message.id, outcome }));

@@ -4,6 +4,8 @@ import { canRefuse } from '../aggregate/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
+import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler.js';
+import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   CONFIG_FORMATS,
@@ -50,7 +52,7 @@ export const nativeHookSchema = z
     env: envPolicySchema.optional(),
     exitCodes: z.enum(['claude', 'any-nonzero-blocks']).default('claude'),
     sequential: z.boolean().default(false).describe("run after the hooks before it; its updatedInput feeds the next hook's tool_input"),
-    priority: z.number().int().default(0).describe('lower runs first in sequential mode'),
+    priority: z.number().int().default(0).describe('higher runs first: the order hooks start in and sequential hooks run in'),
     killDescendants: z.boolean().default(true).describe('kill the process group when the hook settles'),
     maxOutputBytes: z.number().int().positive().default(DEFAULT_MAX_OUTPUT_BYTES).describe('cap for stdout and for stderr'),
     cwd: z.string().optional().describe("working directory, relative to the engine's cwd"),
@@ -68,15 +70,14 @@ export const nativeHookSchema = z
     protocol: z.enum(HOOK_PROTOCOLS).default('claude')
       .describe("the hook protocol the hook speaks (its stdin, variables and answers): claude, or a seed design's: autohand, wundr, opta, openclaw"),
     ...handlerFieldsShape,
+    ...handlerKindShape,
     source: z
       .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) })
       .optional()
       .describe('where the hook was defined; set by loadHooksConfig'),
   })
   .superRefine((hook, ctx) => {
-    if ((hook.command === undefined) === (hook.args === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c) or "args" (an argv array)' });
-    }
+    checkHandlerKind(hook, ctx);
     if (hook.template && hook.args !== undefined && hasPlaceholder(hook.args[0]!)) {
       ctx.addIssue({ code: 'custom', path: ['args', 0], message: 'the program cannot be a placeholder: the payload would choose what runs' });
     }
@@ -97,6 +98,7 @@ export const nativeFileSchema = z.looseObject({
   $schema: z.string().optional(),
   enabled: z.boolean().default(true),
   hooks: z.array(nativeHookSchema).default([]),
+  builtins: builtinsSchema,
 });
 
 export type NativeHookInput = z.input<typeof nativeHookSchema>;
@@ -108,6 +110,8 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     event: hook.event,
     matcher: hook.matcher,
     filter: hook.filter,
+    handler: handlerOf(hook, hook.source?.file),
+    origin: hook.origin,
     command: hook.command,
     args: hook.args,
     // hookpool's 10 s unless Claude Code gives the event a shorter default (SessionEnd's 1.5 s).

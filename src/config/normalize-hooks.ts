@@ -4,10 +4,21 @@ import type { NativeHookInput } from './native-schema.js';
 
 type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
 
-/** Two hooks are the same hook when everything but where they were written matches: they then run once. */
+/**
+ * Two hooks are the same hook when everything but where they were written matches: they then run
+ * once. A function hook is its callback, which JSON cannot show: the same callback, the same hook.
+ */
 export function hookIdentity(hook: Unnamed): string {
-  const { source: _source, ...definition } = hook;
-  return JSON.stringify(definition);
+  const { source: _source, handler, ...definition } = hook;
+  return JSON.stringify([handler.kind === 'function' ? `function#${callbackNumber(handler.run)}` : handler, definition]);
+}
+
+const callbackNumbers = new WeakMap<object, number>();
+let nextCallbackNumber = 1;
+function callbackNumber(callback: object): number {
+  let number = callbackNumbers.get(callback);
+  if (number === undefined) callbackNumbers.set(callback, (number = nextCallbackNumber++));
+  return number;
 }
 
 /**
@@ -28,8 +39,14 @@ export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
 }
 
 function defaultId(hook: Unnamed): string {
-  const program = hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook';
+  const { handler } = hook;
+  const program = handler.kind === 'module' ? handler.module : handler.kind === 'function' ? 'function' : (hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook');
   return `${basename(program)}@${hook.event}`;
+}
+
+/** The id of a hook that has none: `<program>@<event>`, made unique among `taken` (which it joins). */
+export function nameHook(hook: Unnamed, taken: Set<string>): string {
+  return uniqueId(defaultId(hook), taken);
 }
 
 function uniqueId(base: string, taken: Set<string>): string {

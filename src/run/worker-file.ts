@@ -2,14 +2,28 @@
 // beside this file's folder; from source (tests run the .ts files) they come from the build,
 // which `npm test` makes first.
 
+/**
+ * The base environment key of a hook the pool host was not given (one registered after it
+ * started): its task carries its environment, and this key holds only what the host adds to
+ * every hook (the sandbox's marker).
+ */
+export const INLINE_ENV_KEY = '';
+
 /** What every spawn worker is started with. */
 export interface SpawnWorkerData {
   registry: SharedArrayBuffer;
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-/** The compiled entry file: the worker threads' (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
-export function compiledEntryUrl(file: 'spawn-hook-entry.cjs' | 'sandbox-process.js'): URL {
+/** What every module worker (in-worker hooks) is started with. */
+export interface ModuleWorkerData {
+  baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+type EntryFile = 'spawn-hook-entry.cjs' | 'module-hook-entry.cjs' | 'sandbox-process.js';
+
+/** The compiled entry file: a worker thread's (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
+export function compiledEntryUrl(file: EntryFile): URL {
   const root = import.meta.url.endsWith('.ts') ? '../../dist/workers/' : '../../workers/';
   return new URL(`${root}${file}`, import.meta.url);
 }

@@ -112,7 +112,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         timeout: 3_000,
         env: { set: { GUARD_MODE: 'strict' } },
         cwd: 'tools',
-        priority: -10,
+        priority: 10,
         sequential: true,
         template: true,
         protocol: 'wundr',

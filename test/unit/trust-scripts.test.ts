@@ -56,6 +56,18 @@ describe('trust covers the scripts a project file runs', () => {
     expect(config.untrusted[0]!.changes).toEqual(['script .hookpool/hooks/guard.sh disappeared', 'new script later.sh']);
   });
 
+  it('pins the module file a module hook names, relative to the hooks file', async () => {
+    await tree.write('project/.hookpool/hooks/guard.mjs', 'export default () => undefined;\n');
+    await tree.write('project/.hookpool/hooks.json', { hooks: [{ id: 'guard', event: 'PreToolUse', type: 'module', module: './hooks/guard.mjs' }] });
+    await approve();
+    expect(Object.keys(((await storeFile()).files[hooksFile] as { referenced: object }).referenced)).toEqual([inProject('.hookpool/hooks/guard.mjs')]);
+    await writeFile(inProject('.hookpool/hooks/guard.mjs'), 'export default () => ({ decision: "approve" });\n');
+
+    const config = await load();
+
+    expect(config.untrusted[0]!.changes).toEqual(['script .hookpool/hooks/guard.mjs changed']);
+  });
+
   it('says the file itself changed when it did', async () => {
     await approve();
     await tree.write('project/.hookpool/hooks.json', { hooks: [{ id: 'guard', event: 'PreToolUse', command: '.hookpool/hooks/guard.sh' }] });

@@ -28,7 +28,7 @@ export function registerListCommand(program: Command, finish: Finish): void {
   const command = program
     .command('list')
     .summary('show the configured hooks, grouped by event')
-    .description('Show every configured hook grouped by event: state, id, matcher, timeout, foreground or background, the file it came from and its description.');
+    .description('Show every configured hook grouped by event: state, id, matcher, timeout, foreground or background, its origin (builtin, config, plugin, api), the file it came from and its description.');
   addConfigOptions(command)
     .option('--json', 'print the listing as JSON')
     .option('--event <name>', 'only the hooks of this event (a name or alias, e.g. PreToolUse or tool.pre)')
@@ -76,7 +76,7 @@ function groupByEvent(hooks: readonly ListedHook[]): EventGroup[] {
   });
 }
 
-const HEADER: readonly Cell[] = ['STATE', 'ID', 'MATCHER', 'TIMEOUT', 'MODE', 'SOURCE', 'DESCRIPTION'].map((text) => ({ text, styles: ['dim'] }));
+const HEADER: readonly Cell[] = ['STATE', 'ID', 'MATCHER', 'TIMEOUT', 'MODE', 'ORIGIN', 'SOURCE', 'DESCRIPTION'].map((text) => ({ text, styles: ['dim'] }));
 
 // One table over all groups keeps the columns aligned from the first event to the last.
 function renderGroups(groups: readonly EventGroup[], config: CliConfig, paint: Paint): string[] {
@@ -105,6 +105,7 @@ function hookRow(hook: ListedHook, config: CliConfig): Cell[] {
     definition.matcher ?? '*',
     formatTimeout(definition.timeoutMs),
     definition.background ? { text: 'background', styles: ['cyan'] } : 'foreground',
+    definition.origin,
     { text: describeSource(definition.source, config.cwd), styles: ['dim'] },
     definition.description ?? '',
   ];
@@ -121,7 +122,10 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
       hooks: group.hooks.map(({ definition, trusted }) => ({
         id: definition.id,
         matcher: definition.matcher ?? null,
+        type: definition.handler.kind,
         command: describeCommand(definition),
+        origin: definition.origin,
+        priority: definition.priority,
         timeoutMs: definition.timeoutMs,
         background: definition.background,
         enabled: definition.enabled,

@@ -1,6 +1,7 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
+import type { HookHandler } from '../../config/hook-handler.js';
 import type { HookSource } from '../../config/model.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
@@ -30,8 +31,10 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
   return `${displayPath(source.file, cwd)} ${source.jsonPath}`;
 }
 
-/** A hook's command as one line: `command` as written, `args` joined with spaces. */
-export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined }): string {
+/** What a hook runs, as one line: `command` as written, `args` joined with spaces, a module's `path#export`. */
+export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: HookHandler }): string {
+  if (hook.handler?.kind === 'module') return `${hook.handler.module}#${hook.handler.exportName}`;
+  if (hook.handler?.kind === 'function') return '(function)';
   return hook.command ?? hook.args?.join(' ') ?? '';
 }
 

@@ -91,8 +91,8 @@ function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultT
     description: hook.name,
     env: hook.env ? { set: hook.env } : undefined,
     cwd: hook.cwd,
-    // Wundr runs higher priorities first; hookpool runs lower first.
-    priority: hook.priority ? -hook.priority : undefined,
+    // Wundr runs higher priorities first, as hookpool does.
+    priority: hook.priority,
     sequential: isModifyingEvent(hook.event) ? true : undefined,
     template: hasPlaceholder(hook.command) ? true : undefined,
     onError: onErrorOf(hook),
