@@ -104,9 +104,21 @@ export const smartCommitOptions = z.strictObject({
   noVerify: z.boolean().default(false),
 });
 
+// Parsed options by schema and by the options object a hook was given: a worker calls the same
+// hook with the same object again and again, and the guards sit on every tool call.
+const parsedOptions = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
+const NO_OPTIONS = Object.freeze({});
+
 /** Reads a built-in's options with their defaults, or throws ERR_HOOKPOOL_INVALID_CONFIG naming the field. */
 export function readBuiltinOptions<Schema extends z.ZodType>(name: string, schema: Schema, raw: unknown): z.output<Schema> {
+  const key = typeof raw === 'object' && raw !== null ? raw : raw === undefined ? NO_OPTIONS : null;
+  let bySchema = parsedOptions.get(schema);
+  if (key !== null && bySchema?.has(key)) return bySchema.get(key) as z.output<Schema>;
   const parsed = schema.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', formatIssues(parsed.error, `builtin:${name}`, 'options').join('; '));
+  if (!parsed.success) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', formatIssues(parsed.error, `builtin:${name}`, 'options').join('; '));
+  if (key !== null) {
+    if (bySchema === undefined) parsedOptions.set(schema, (bySchema = new WeakMap()));
+    bySchema.set(key, parsed.data);
+  }
+  return parsed.data;
 }
