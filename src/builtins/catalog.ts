@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { EventName } from '../events/event-specs.js';
 import * as options from './builtin-options.js';
 
+/** The seed design a built-in comes from. */
 export type BuiltinSeed = 'wundr' | 'autohand';
 
 /** One hook entry a built-in installs. */

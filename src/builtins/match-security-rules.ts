@@ -1,8 +1,9 @@
 // Tests one tool call against the security table. Bash rules are read as a blocker reads them:
 // a subcommand must match as written (a filter's "cannot tell, so run the guard" would deny every
-// command holding a variable). File rules use the `if` code unchanged, on calls that name a file.
+// command holding a variable). The command is taken apart once per call and every rule tests the
+// same readings. File rules use the `if` code unchanged, on calls that name a file.
 import { HookpoolError } from '../errors.js';
-import { compileDefiniteCommandPattern, someReadingMatches } from '../plan/command-pattern.js';
+import { commandPatternRegex, commandReadings } from '../plan/command-pattern.js';
 import { compilePermissionRule, type PathAnchors } from '../plan/permission-rule.js';
 import { SECURITY_RULES, type SecurityRule } from './security-rules.js';
 
@@ -12,12 +13,20 @@ export interface SecurityViolation {
   readonly matchedBy: string;
 }
 
-type CallTest = (toolName: string, toolInput: Record<string, unknown>, cwd: string) => boolean;
+/** Checks one call: tool name, tool input and the fire's current directory. */
+export type SecurityCheck = (toolName: string, toolInput: unknown, cwd: string) => SecurityViolation | null;
 
-interface CompiledRule {
-  readonly rule: SecurityRule;
-  readonly tests: readonly { readonly source: string; readonly test: CallTest }[];
+// One call as the rules see it; `readings` is computed on first use.
+interface CallView {
+  readonly toolName: string;
+  readonly toolInput: Record<string, unknown>;
+  readonly cwd: string;
+  /** The Bash command line, when the call is a Bash call with one. */
+  readonly line: string | undefined;
+  readings(): readonly string[];
 }
+
+type CallTest = (call: CallView) => boolean;
 
 // Other seeds' names for the same tools (Autohand's run_command, write_file, ...).
 const TOOL_ALIASES: Readonly<Record<string, string>> = {
@@ -33,38 +42,44 @@ const BASH_RULE = /^Bash\((.*)\)$/s;
 const PATH_FIELDS = ['file_path', 'notebook_path', 'path'] as const;
 
 /** The table compiled once for these anchors, minus the rules whose ids are in `disabledRules`. */
-export function compileSecurityRules(anchors: PathAnchors, disabledRules: readonly string[] = []): (toolName: string, toolInput: unknown, cwd: string) => SecurityViolation | null {
+export function compileSecurityRules(anchors: PathAnchors, disabledRules: readonly string[] = []): SecurityCheck {
   const unknown = disabledRules.filter((id) => !SECURITY_RULES.some((rule) => rule.id === id));
   if (unknown.length > 0) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', `unknown security rule id ${unknown.map((id) => JSON.stringify(id)).join(', ')}; known: ${SECURITY_RULES.map((rule) => rule.id).join(', ')}`);
-  const compiled = SECURITY_RULES.filter((rule) => !disabledRules.includes(rule.id)).map((rule) => compileRule(rule, anchors));
+  const compiled = SECURITY_RULES.filter((rule) => !disabledRules.includes(rule.id)).map((rule) => ({ rule, tests: compileRule(rule, anchors) }));
   return (toolName, toolInput, cwd) => {
     if (typeof toolInput !== 'object' || toolInput === null || Array.isArray(toolInput)) return null;
-    const name = TOOL_ALIASES[toolName] ?? toolName;
+    const call = viewCall(TOOL_ALIASES[toolName] ?? toolName, toolInput as Record<string, unknown>, cwd);
     for (const { rule, tests } of compiled) {
-      for (const { source, test } of tests) {
-        if (test(name, toolInput as Record<string, unknown>, cwd)) return { rule, matchedBy: source };
-      }
+      for (const { source, test } of tests) if (test(call)) return { rule, matchedBy: source };
     }
     return null;
   };
 }
 
-function compileRule(rule: SecurityRule, anchors: PathAnchors): CompiledRule {
+function viewCall(toolName: string, toolInput: Record<string, unknown>, cwd: string): CallView {
+  const line = toolName === 'Bash' && typeof toolInput.command === 'string' ? toolInput.command : undefined;
+  let readings: readonly string[] | undefined;
+  return { toolName, toolInput, cwd, line, readings: () => (readings ??= line === undefined ? [] : commandReadings(line)) };
+}
+
+function compileRule(rule: SecurityRule, anchors: PathAnchors): { source: string; test: CallTest }[] {
   const tests = rule.rules.map((source) => ({ source, test: compileRuleString(source, anchors) }));
   if (rule.regex !== null) {
     const { pattern, on } = rule.regex;
-    const matches = on === 'line' ? (command: string) => pattern.test(command) : (command: string) => someReadingMatches(command, (text) => pattern.test(text));
-    tests.push({ source: `regex ${pattern.source}`, test: (toolName, toolInput) => toolName === 'Bash' && typeof toolInput.command === 'string' && matches(toolInput.command) });
+    const test: CallTest = on === 'line'
+      ? (call) => call.line !== undefined && pattern.test(call.line)
+      : (call) => call.line !== undefined && call.readings().some((reading) => pattern.test(reading));
+    tests.push({ source: `regex ${pattern.source}`, test });
   }
-  return { rule, tests };
+  return tests;
 }
 
 function compileRuleString(source: string, anchors: PathAnchors): CallTest {
   const bash = BASH_RULE.exec(source);
   if (bash !== null) {
-    const matches = compileDefiniteCommandPattern(bash[1]!, { ignoreCase: false });
-    return (toolName, toolInput) => toolName === 'Bash' && typeof toolInput.command === 'string' && matches(toolInput.command);
+    const regex = commandPatternRegex(bash[1]!, { ignoreCase: false });
+    return (call) => call.line !== undefined && (regex.test(call.line.trim()) || call.readings().some((reading) => regex.test(reading)));
   }
   const matches = compilePermissionRule(source, anchors);
-  return (toolName, toolInput, cwd) => PATH_FIELDS.some((field) => typeof toolInput[field] === 'string') && matches(toolName, toolInput, cwd);
+  return (call) => PATH_FIELDS.some((field) => typeof call.toolInput[field] === 'string') && matches(call.toolName, call.toolInput, call.cwd);
 }

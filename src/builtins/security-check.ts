@@ -2,13 +2,11 @@
 // (project, home, disabled rules) a hook uses.
 import { homedir } from 'node:os';
 import type { InWorkerHookContext } from '../run/in-worker-hook.js';
-import { compileSecurityRules, type SecurityViolation } from './match-security-rules.js';
+import { compileSecurityRules, type SecurityCheck, type SecurityViolation } from './match-security-rules.js';
 import { objectField, textField } from './input-fields.js';
 
-type Check = ReturnType<typeof compileSecurityRules>;
-
 // Few distinct keys per worker (one per configured hook); never evicted.
-const compiled = new Map<string, Check>();
+const compiled = new Map<string, SecurityCheck>();
 
 /** The rule this tool call breaks, or null; a call that names no tool breaks none. */
 export function findSecurityViolation(input: Readonly<Record<string, unknown>>, context: InWorkerHookContext, disabledRules: readonly string[]): SecurityViolation | null {

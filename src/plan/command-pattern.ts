@@ -26,35 +26,33 @@ export function compileCommandPattern(specifier: string, options: { ignoreCase: 
   };
 }
 
-/**
- * The same pattern read for a blocker rather than a filter: true only when some reading of some
- * subcommand (or the whole line) matches as written. A command that cannot be taken apart, or
- * whose command name is only known at run time, is a no: a guard denies what it can see.
- */
-export function compileDefiniteCommandPattern(specifier: string, options: { ignoreCase: boolean }): CommandTest {
-  const { regex } = preparePattern(specifier, options);
-  return (command) => regex.test(command.trim()) || someReadingMatches(command, (text) => regex.test(text));
+/** The regex a specifier compiles to, tested against a whole line or one reading of a subcommand. */
+export function commandPatternRegex(specifier: string, options: { ignoreCase: boolean }): RegExp {
+  return preparePattern(specifier, options).regex;
 }
 
 /**
- * Whether `test` holds for some reading of some subcommand (words joined by one space), the
- * bodies of `sh -c` and `eval` included; a command that cannot be taken apart is a no.
+ * Every reading of every subcommand a blocker can be sure of, each as its words joined by one
+ * space: wrappers stripped, `sh -c` and `eval` bodies read. Readings whose command name is only
+ * known at run time are left out, and a command that cannot be taken apart has none: a guard
+ * denies what it can see, where an `if` filter runs its hook. Parsed once, tested by many rules.
  */
-export function someReadingMatches(command: string, test: (subcommand: string) => boolean): boolean {
-  return readingsMatch(command, test, 0);
+export function commandReadings(command: string): string[] {
+  const readings: string[] = [];
+  collectReadings(command, readings, 0);
+  return readings;
 }
 
-function readingsMatch(command: string, test: (subcommand: string) => boolean, depth: number): boolean {
+function collectReadings(command: string, into: string[], depth: number): void {
   const parsed = depth > MAX_INNER_DEPTH ? null : parseCommandLine(command);
-  if (parsed === null) return false;
+  if (parsed === null) return;
   for (const words of parsed.subcommands) {
     for (const view of commandViews(words)) {
-      if (!hasDynamicName(view) && test(view.join(' '))) return true;
+      if (!hasDynamicName(view)) into.push(view.join(' '));
       const inner = innerCommand(view);
-      if (inner !== null && readingsMatch(inner, test, depth + 1)) return true;
+      if (inner !== null) collectReadings(inner, into, depth + 1);
     }
   }
-  return false;
 }
 
 /** The same test without the fast no, for checking that the shortcut never changes an answer. */
