@@ -14,9 +14,9 @@ describe('hookpool list columns and --event', () => {
     const { stdout } = await project.cli(['list', '--config', config]);
     const lines = stdout.split('\n');
 
-    expect(lines[0]).toMatch(/^\s+STATE\s+ID\s+MATCHER\s+TIMEOUT\s+MODE\s+SOURCE\s+DESCRIPTION$/);
+    expect(lines[0]).toMatch(/^\s+STATE\s+ID\s+MATCHER\s+TIMEOUT\s+MODE\s+ORIGIN\s+SOURCE\s+DESCRIPTION$/);
     expect(lines[1]).toBe('PreToolUse (2/2 enabled)');
-    expect(stdout).toMatch(/^\s+on\s+block-rm\s+Bash\s+5000 ms\s+foreground\s+\.hookpool\/hooks\.json hooks\[0\]\s+refuse rm -rf before it runs$/m);
+    expect(stdout).toMatch(/^\s+on\s+block-rm\s+Bash\s+5000 ms\s+foreground\s+config\s+\.hookpool\/hooks\.json hooks\[0\]\s+refuse rm -rf before it runs$/m);
   });
 
   it('--event keeps one event (an alias works too), in text and JSON', async () => {
