@@ -1,6 +1,6 @@
-// The sandbox process: hosts the thread host for the agent, over IPC. It spawns command hooks on
+// The sandbox process: hosts the thread host for the agent, over IPC. It spawns a command hook on
 // its own main thread, which does nothing else: one thread round trip less per hook than a pool
-// worker (measured: bench/cases/handoff); its pool stays for work that must leave the main thread.
+// worker (measured: bench/cases/handoff); the other hooks of a burst go to the pool's workers.
 // It runs in its own session (forked detached), so a terminal's Ctrl-C or hang-up reaches the
 // agent but not the sandbox. Whatever ends it — the agent's channel closing (exit, crash,
 // SIGKILL), SIGTERM/SIGINT/SIGHUP sent to it, an error of its own — it first kills every hook

@@ -17,7 +17,8 @@ const EXIT_KILL_GRACE_MS = 100;
 
 /**
  * Runs a spawn task on the calling thread instead of in a pool worker: for the sandbox process,
- * whose main thread does nothing else, this saves a thread round trip per hook.
+ * whose main thread does nothing else, this saves a thread round trip per hook. One hook at a
+ * time: the others of a burst go to the workers, whose spawns run in parallel.
  */
 export type RunOnThisThread = (task: SpawnTask, registry: GroupRegistry) => Promise<HookOutcome>;
 
@@ -27,6 +28,7 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
   const running = new Map<number, string>();
   const hostId = randomUUID();
   let runs = 0;
+  let runningOnThisThread = 0;
   const pool = new Piscina({
     filename: compiledEntryUrl('spawn-hook-entry.cjs').href,
     // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
@@ -63,7 +65,13 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
       running.set(slot, runId);
       try {
         const spawnTask: SpawnTask = { ...task, slot, runId };
-        return runOnThisThread === undefined ? ((await pool.run(spawnTask)) as HookOutcome) : await runOnThisThread(spawnTask, registry);
+        if (runOnThisThread === undefined || runningOnThisThread > 0) return (await pool.run(spawnTask)) as HookOutcome;
+        runningOnThisThread++;
+        try {
+          return await runOnThisThread(spawnTask, registry);
+        } finally {
+          runningOnThisThread--;
+        }
       } catch (error) {
         // The worker thread died (guarantee 6): piscina replaces it; its processes are ours to kill.
         const pgid = registry.groupOf(slot);
