@@ -84,7 +84,10 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promis
     child.on('exit', (code, signal) => {
       exit = { code, signal };
       // A descendant may still hold stdout or stderr: give it a moment, then settle without it.
-      arm(task.pipeGraceMs, () => void settle());
+      // Timers run before I/O in each turn of the loop, so after a turn that overran the grace
+      // (a busy thread, a loaded machine) the timer would fire with output already waiting in
+      // the pipes; setImmediate settles after the next I/O phase has read it.
+      arm(task.pipeGraceMs, () => setImmediate(() => void settle()));
     });
     child.on('close', () => void settle());
   });

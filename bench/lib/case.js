@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { useCleanHome } from './clean-home.js';
 import { nowMs } from './clock.js';
 
 /** Parses a case's own arguments: --quick, --out <file>. */
@@ -27,10 +28,13 @@ export async function runCase(caseUrl, { title, measures }, measure) {
   const t0 = nowMs();
   const log = (message) => process.stderr.write(`  [${name} ${((nowMs() - t0) / 1000).toFixed(1)}s] ${message}\n`);
   let body;
+  const restoreHome = useCleanHome();
   try {
     body = await measure({ quick: args.quick, log });
   } catch (error) {
     body = { error: String(error?.stack ?? error) };
+  } finally {
+    restoreHome();
   }
   const result = { case: name, title, measures, quick: args.quick, durationMs: nowMs() - t0, ...body };
   const json = JSON.stringify(result, null, 2);

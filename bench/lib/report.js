@@ -1,4 +1,5 @@
 // Rendering results: one markdown table per case, the goals summary, and RESULTS.md.
+import { CLEAN_HOME_TEXT } from './clean-home.js';
 
 /** A number with about three significant digits; '—' when there is none. */
 export function formatNumber(value) {
@@ -83,6 +84,7 @@ export function renderResults(run) {
     'All contenders of a case run in the same process, interleaved round-robin; ratios are against the',
     "case's baseline row in the same run. Absolute times depend on the machine and its load; ratios are what",
     'to compare. How to read each table: bench/README.md.',
+    CLEAN_HOME_TEXT,
     '',
     '## Goals',
     '',

@@ -21,7 +21,8 @@ export function logFireResult(logger: Logger, spec: EventSpec, result: FireResul
 export function reportHookSettled(logger: Logger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
   const { spec, outcome, background } = run;
   const { id, status, exitCode, signal, durationMs, truncated } = outcome;
-  logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
+  // Guarded: the record would be built on every run even with debug off.
+  if (logger.isLevelEnabled('debug')) logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
   const failure = background ? describeFailure(outcome) : null;
   if (failure !== null) logger.warn({ event: spec.name, hook: id, status }, `background hook "${id}" ${failure}`);
   if (truncated) logger.warn({ event: spec.name, hook: id }, `hook "${id}" wrote more than maxOutputBytes; its output was cut`);

@@ -35,6 +35,11 @@ export class ForegroundHooks {
 
   async run(spec: EventSpec, hooks: readonly PlannedHook[], prepared: PreparedInput, envFiles: EnvFiles<PlannedHook> | undefined): Promise<ForegroundRun> {
     const envPathOf = (planned: PlannedHook) => envFiles?.pathOf(planned);
+    // The common fire, one hook that is not part of a chain: no grouping, no chain bookkeeping.
+    const only = hooks.length === 1 ? hooks[0] : undefined;
+    if (only !== undefined && !only.hook.sequential) {
+      return { outcomes: [await this.runOne(spec, only, prepared, envPathOf(only))], finalToolInput: null };
+    }
     const parallel = hooks.filter((planned) => !planned.hook.sequential);
     const [parallelOutcomes, chain] = await Promise.all([
       Promise.all(parallel.map((planned) => this.runOne(spec, planned, prepared, envPathOf(planned)))),

@@ -8,7 +8,7 @@ import { onExit } from 'signal-exit';
 import { GroupRegistry } from './group-registry.js';
 import { killEscapees, type HookRun } from './kill-escapees.js';
 import { createModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome, type SpawnTask } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { signalGroup, terminateGroupsSync } from './process-group.js';
 import { compiledEntryUrl, type SpawnWorkerData } from './worker-file.js';
@@ -16,12 +16,20 @@ import { compiledEntryUrl, type SpawnWorkerData } from './worker-file.js';
 // On exit: SIGTERM, then SIGKILL after this long (the process waits, blocked, that long at most).
 const EXIT_KILL_GRACE_MS = 100;
 
-export function createThreadHost(options: PoolHostOptions): PoolHost & { readonly pool: Piscina } {
+/**
+ * Runs a spawn task on the calling thread instead of in a pool worker: for the sandbox process,
+ * whose main thread does nothing else, this saves a thread round trip per hook. One hook at a
+ * time: the others of a burst go to the workers, whose spawns run in parallel.
+ */
+export type RunOnThisThread = (task: SpawnTask, registry: GroupRegistry) => Promise<HookOutcome>;
+
+export function createThreadHost(options: PoolHostOptions, runOnThisThread?: RunOnThisThread): PoolHost & { readonly pool: Piscina } {
   const registry = new GroupRegistry(options.maxConcurrentHooks);
   // Running slots and their run ids, unique to this host (`<host>.<n>`).
   const running = new Map<number, string>();
   const hostId = randomUUID();
   let runs = 0;
+  let runningOnThisThread = 0;
   const pool = new Piscina({
     filename: compiledEntryUrl('spawn-hook-entry.cjs').href,
     // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
@@ -31,6 +39,8 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
     maxThreads: options.threads,
     concurrentTasksPerWorker: Math.ceil(options.maxConcurrentHooks / options.threads),
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Its run-time and wait-time histograms cost every task a few clock reads; nothing reads them.
+    recordTiming: false,
     workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SpawnWorkerData,
   });
   // A worker that dies with no task on it is reported here instead of crashing the agent.
@@ -57,7 +67,14 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
       const runId = `${hostId}.${++runs}`;
       running.set(slot, runId);
       try {
-        return (await pool.run({ ...task, slot, runId })) as HookOutcome;
+        const spawnTask: SpawnTask = { ...task, slot, runId };
+        if (runOnThisThread === undefined || runningOnThisThread > 0) return (await pool.run(spawnTask)) as HookOutcome;
+        runningOnThisThread++;
+        try {
+          return await runOnThisThread(spawnTask, registry);
+        } finally {
+          runningOnThisThread--;
+        }
       } catch (error) {
         // The worker thread died (guarantee 6): piscina replaces it; its processes are ours to kill.
         const pgid = registry.groupOf(slot);

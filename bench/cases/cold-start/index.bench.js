@@ -1,8 +1,9 @@
 // cold-start: from creating a hook system to the end of its first fire of one `true` hook, in a
 // process that already imported everything (module loading is excluded; worker or sandbox boot
 // is not). Floors: booting one empty node Worker thread and forking one node process, each until
-// its first message. Also times createHookEngine itself (main thread blocked) and close().
-import { fork } from 'node:child_process';
+// its first message. Also times createHookEngine itself (main thread blocked) and close(), and the
+// first create in a fresh process that holds 1 GB (no warm-up create to hide the fork's cost).
+import { execFile, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
 import { nowMs } from '../../lib/clock.js';
@@ -21,6 +22,33 @@ export const measures = 'Time from creating a hook system to the end of its firs
 const WORKER = 'node Worker boot (floor, thread)';
 const FORK = 'node fork boot (floor, process)';
 const READY_CHILD = new URL('../../lib/fixtures/ready-child.js', import.meta.url);
+const FIRST_CREATE_1GB = new URL('../../lib/fixtures/first-create-1gb.js', import.meta.url);
+
+/** One first create (or bare fork) in a fresh process holding 1 GB: { createMs, maxStallMs, totalMs }. */
+function firstCreateIn1Gb(mode, cwd) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [FIRST_CREATE_1GB.pathname, mode, cwd], { timeout: 60_000 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout.trim().split('\n').pop()));
+    });
+  });
+}
+
+/** Medians over `trials` fresh processes per mode, interleaved; keyed by row name. */
+async function measureFirstCreateIn1Gb(cwd, { trials, hosts }) {
+  const modes = [{ name: FORK, trials, mode: 'fork-floor' }, ...hosts.map((host) => ({ name: hookpoolName(host), trials, mode: host }))];
+  const { results, errors } = await runRounds(modes, trials, (m) => firstCreateIn1Gb(m.mode, cwd));
+  const byName = new Map();
+  for (const { name } of modes) {
+    const runs = results.get(name);
+    if (errors.has(name) || runs.length === 0) continue;
+    byName.set(name, {
+      firstCreate1GbMs: summarize(runs.map((r) => r.createMs)).median,
+      stall1GbMs: summarize(runs.map((r) => r.maxStallMs)).median,
+    });
+  }
+  return { byName, errors };
+}
 
 async function bootWorker() {
   const t0 = nowMs();
@@ -101,11 +129,12 @@ export async function measure({ quick, log }) {
     // Round 0 is each contender's first start in this process (it pays for JIT and lazy
     // initialisation); it is reported apart as "first" and left out of the statistics.
     const { results, errors } = await runRounds(contenders, trials + 1, (c) => c.run());
+    const bigAgent = await measureFirstCreateIn1Gb(cwd, { trials: quick ? 2 : 6, hosts: hookpool.missing ? [] : HOOKPOOL_HOSTS });
     const rows = contenders.map(({ name }) => {
       if (errors.has(name)) return errorRow(name, errors.get(name));
       const [first, ...rest] = results.get(name);
       const total = summarize(rest.map((r) => r.totalMs));
-      const values = { median: total.median, p99: total.p99, first: first.totalMs, n: total.n };
+      const values = { median: total.median, p99: total.p99, first: first.totalMs, n: total.n, ...bigAgent.byName.get(name) };
       if (first.createMs !== undefined) {
         values.createMs = summarize(rest.map((r) => r.createMs)).median;
         values.closeMs = summarize(rest.map((r) => r.closeMs)).median;
@@ -120,6 +149,8 @@ export async function measure({ quick, log }) {
         { key: 'first', label: 'first in process ms' },
         { key: 'createMs', label: 'create (blocked) ms' },
         { key: 'closeMs', label: 'close ms' },
+        { key: 'firstCreate1GbMs', label: 'first create, agent holding 1 GB (blocked) ms' },
+        { key: 'stall1GbMs', label: 'worst main-thread stall then ms' },
       ],
       baseline: WORKER,
       ratioKey: 'median',
@@ -128,6 +159,8 @@ export async function measure({ quick, log }) {
       notes: [
         'median/p99: create to first fire settled, after one unmeasured start per contender ("first in process" shows that one).',
         'create: the createHookEngine call itself; close: close() after that first fire (not in median).',
+        'first create, agent holding 1 GB: in a fresh process per trial that holds 1 GB (every page written), no warm-up create before it: the createHookEngine call (for the fork floor, the fork() call), and the worst event-loop stall from then to the end of the first fire. Medians over fresh processes.',
+        ...[...bigAgent.errors].map(([name, error]) => `${name}: the 1 GB first-create trial failed: ${error}`),
       ],
     });
   });
