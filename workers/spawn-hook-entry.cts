@@ -3,9 +3,10 @@
 // is terminated mid-load (seen: an engine closed right after it was created). Loading the
 // worker with import() from this CommonJS entry keeps that load asynchronous, and safe to stop.
 import type { HookOutcome, SpawnTask } from '../src/run/outcome.js';
+import type { HttpTask } from '../src/run/remote/http-task.js';
 
 const loading = import('./spawn-hook.js');
 
-export = async function spawnHookEntry(task: SpawnTask): Promise<HookOutcome> {
+export = async function spawnHookEntry(task: SpawnTask | HttpTask): Promise<HookOutcome> {
   return (await loading).default(task);
 };

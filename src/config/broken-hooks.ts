@@ -48,6 +48,7 @@ function failingHook(event: HookDefinition['event'], matcher: string | undefined
     filter: undefined,
     command: undefined,
     args: undefined,
+    remote: undefined,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     background: false,
     enabled: true,

@@ -18,8 +18,8 @@ export function createNativeConfigJsonSchema(): JsonObject {
     ...((hook.properties as JsonObject).event as JsonObject),
     enum: EVENT_NAMES.flatMap((name) => [name, ...EVENT_SPECS[name].aliases]),
   };
-  // The zod refinement "exactly one of command and args", which toJSONSchema cannot see.
-  hook.oneOf = [{ required: ['command'] }, { required: ['args'] }];
+  // The zod refinement "exactly one handler", which toJSONSchema cannot see.
+  hook.oneOf = ['command', 'args', 'http', 'prompt', 'agent', 'mcpTool'].map((field) => ({ required: [field] }));
   return {
     $schema: schema.$schema,
     title: 'hookpool hooks configuration',

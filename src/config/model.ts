@@ -1,6 +1,7 @@
 // The one internal model every configuration format loads into.
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import type { HandlerFields } from './handler-fields.js';
+import type { RemoteHandler } from './remote-handler.js';
 
 /** Every configuration format hookpool reads. */
 export const CONFIG_FORMATS = ['native', 'claude', 'autohand', 'wundr', 'opta', 'openclaw'] as const;
@@ -77,10 +78,12 @@ export interface HookDefinition extends HandlerFields {
   readonly event: EventName;
   readonly matcher: string | undefined;
   readonly filter: HookFilter | undefined;
-  /** Run through `sh -c`. Exactly one of `command` and `args` is set. */
+  /** Run through `sh -c`. Exactly one of `command`, `args` and `remote` is set. */
   readonly command: string | undefined;
   /** An argv, run with no shell. */
   readonly args: readonly string[] | undefined;
+  /** An http, prompt, agent or mcp_tool handler instead of a process (see remote-handler.ts). */
+  readonly remote: RemoteHandler | undefined;
   readonly timeoutMs: number;
   readonly background: boolean;
   readonly enabled: boolean;

@@ -4,6 +4,7 @@ import { canRefuse } from '../aggregate/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
+import { countHandlers, remoteDefaultTimeoutMs, remoteHandlerOf, remoteHandlerShape } from './remote-handler.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   CONFIG_FORMATS,
@@ -68,14 +69,15 @@ export const nativeHookSchema = z
     protocol: z.enum(HOOK_PROTOCOLS).default('claude')
       .describe("the hook protocol the hook speaks (its stdin, variables and answers): claude, or a seed design's: autohand, wundr, opta, openclaw"),
     ...handlerFieldsShape,
+    ...remoteHandlerShape,
     source: z
       .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) })
       .optional()
       .describe('where the hook was defined; set by loadHooksConfig'),
   })
   .superRefine((hook, ctx) => {
-    if ((hook.command === undefined) === (hook.args === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c) or "args" (an argv array)' });
+    if ((hook.command !== undefined && hook.args !== undefined) || countHandlers(hook) !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c), "args" (an argv array), "http", "prompt", "agent" or "mcpTool"' });
     }
     if (hook.template && hook.args !== undefined && hasPlaceholder(hook.args[0]!)) {
       ctx.addIssue({ code: 'custom', path: ['args', 0], message: 'the program cannot be a placeholder: the payload would choose what runs' });
@@ -110,8 +112,9 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     filter: hook.filter,
     command: hook.command,
     args: hook.args,
-    // hookpool's 10 s unless Claude Code gives the event a shorter default (SessionEnd's 1.5 s).
-    timeoutMs: hook.timeout ?? Math.min(DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
+    remote: remoteHandlerOf(hook),
+    // hookpool's 10 s (a prompt's 30 s, an agent's 60 s) unless the event's default is shorter (SessionEnd's 1.5 s).
+    timeoutMs: hook.timeout ?? Math.min(remoteDefaultTimeoutMs(hook) ?? DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
     background: hook.background || hook.asyncRewake,
     enabled: hook.enabled,
     description: hook.description,

@@ -28,7 +28,7 @@ export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
 }
 
 function defaultId(hook: Unnamed): string {
-  const program = hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook';
+  const program = hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? hook.remote?.type ?? 'hook';
   return `${basename(program)}@${hook.event}`;
 }
 

@@ -6,7 +6,7 @@ import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
 import { failedOutcome, type HookOutcome } from '../run/outcome.js';
-import type { HookTask } from '../run/pool-host.js';
+import type { AnyHookTask } from '../run/remote/routed-host.js';
 import { readBackgroundAnswer } from './background-answer.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { MAX_ENV_FILE_BYTES, type EnvFiles } from './env-files.js';
@@ -25,7 +25,7 @@ export class BackgroundHooks {
   ) {}
 
   /** Starts one background hook; `settled` is the engine's bookkeeping of every outcome. */
-  start(spec: EventSpec, planned: PlannedHook, task: HookTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome): void {
+  start(spec: EventSpec, planned: PlannedHook, task: AnyHookTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome): void {
     envFiles?.hold();
     const { hook } = planned;
     const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles));

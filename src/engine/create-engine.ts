@@ -16,9 +16,9 @@ import { Dispatcher } from '../run/dispatcher.js';
 import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
-import type { PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
+import { createRoutedHost, type RoutedHost } from '../run/remote/routed-host.js';
 import { createEngineLogger } from './engine-logger.js';
 import { logFireResult, reportHookSettled } from './fire-log.js';
 import { prepareInput } from './hook-task.js';
@@ -62,7 +62,8 @@ class Engine implements HookEngine {
   private readonly stopLoops: StopLoopGuard;
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
-  private host: PoolHost | undefined;
+  private host: RoutedHost | undefined;
+  private readonly warmPool: boolean;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -101,7 +102,9 @@ class Engine implements HookEngine {
       settled: (spec, planned, outcome) => this.settled(spec, planned, outcome),
     });
     this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
-    if (active.some((hook) => hook.enabled)) this.poolHost(); // warm the workers before the first fire
+    // Warm the workers before the first fire, unless every hook runs on this thread (prompt, agent, mcp_tool).
+    this.warmPool = active.some((hook) => hook.enabled && !runsOnAgentThread(hook));
+    if (active.some((hook) => hook.enabled)) this.poolHost();
   }
 
   get droppedBackgroundHooks(): number {
@@ -189,14 +192,15 @@ class Engine implements HookEngine {
     reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
   }
 
-  private poolHost(): PoolHost {
-    this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
+  private poolHost(): RoutedHost {
+    const createPool = () => (this.options.host === 'process' ? createProcessHost : createThreadHost)({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
       niceness: this.options.pool.niceness,
       baseEnvByHook: this.tasks.baseEnvByHook,
       onWarning: (message) => this.logger.warn(message),
     });
+    this.host ??= createRoutedHost(createPool, { warm: this.warmPool });
     return this.host;
   }
 
@@ -213,6 +217,11 @@ class Engine implements HookEngine {
     await this.host.close();
     await this.background.cleanedUp();
   }
+}
+
+// prompt, agent and mcp_tool hooks are calls to the agent's own functions: they need no worker.
+function runsOnAgentThread(hook: HookDefinition): boolean {
+  return hook.remote !== undefined && hook.remote.type !== 'http';
 }
 
 function unknownEvent(event: string): HookpoolError {

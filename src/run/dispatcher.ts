@@ -1,18 +1,18 @@
 // Decides when each hook run starts: a cap on hooks running at once, foreground fires ahead of
 // background ones, and a bounded background queue that drops its oldest entry when full.
 import { failedOutcome, type HookOutcome } from './outcome.js';
-import type { HookTask, PoolHost } from './pool-host.js';
+import type { AnyHookTask, RoutedHost } from './remote/routed-host.js';
 
 export interface DispatcherOptions {
   maxConcurrentHooks: number;
   backgroundConcurrency: number;
   backgroundQueueSize: number;
   /** A background hook was dropped because the queue was full; `firstOfBurst` once per burst. */
-  onDrop: (task: HookTask, firstOfBurst: boolean) => void;
+  onDrop: (task: AnyHookTask, firstOfBurst: boolean) => void;
 }
 
 interface Job {
-  task: HookTask;
+  task: AnyHookTask;
   settle: (outcome: HookOutcome) => void;
 }
 
@@ -28,12 +28,12 @@ export class Dispatcher {
   dropped = 0;
 
   constructor(
-    private readonly host: () => PoolHost,
+    private readonly host: () => Pick<RoutedHost, 'run'>,
     private readonly options: DispatcherOptions,
   ) {}
 
   /** Runs a hook the fire waits for. */
-  runForeground(task: HookTask): Promise<HookOutcome> {
+  runForeground(task: AnyHookTask): Promise<HookOutcome> {
     if (this.closedReason !== undefined) return Promise.resolve(failedOutcome(task.hookId, 'aborted', this.closedReason));
     return new Promise((settle) => {
       this.foreground.push({ task, settle });
@@ -42,7 +42,7 @@ export class Dispatcher {
   }
 
   /** Queues a hook the fire does not wait for; `settle` gets its outcome (aborted when dropped). */
-  runBackground(task: HookTask, settle: (outcome: HookOutcome) => void): void {
+  runBackground(task: AnyHookTask, settle: (outcome: HookOutcome) => void): void {
     if (this.closedReason !== undefined) {
       settle(failedOutcome(task.hookId, 'aborted', this.closedReason));
       return;

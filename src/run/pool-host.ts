@@ -1,11 +1,12 @@
 import type { HookOutcome, SpawnTask } from './outcome.js';
+import type { HttpTask } from './remote/http-task.js';
 
-/** A hook to run, before the host gives it a registry slot and a run id. */
-export type HookTask = Omit<SpawnTask, 'slot' | 'runId'>;
+/** A hook to run in the pool (a process, or an http request), before the host gives it a registry slot and a run id. */
+export type HookTask = Omit<SpawnTask, 'slot' | 'runId'> | HttpTask;
 
 /** Where the piscina pool lives: in the agent's process, or in a sandbox process. */
 export interface PoolHost {
-  /** Runs one hook process to its outcome; never rejects. */
+  /** Runs one hook process (or http request) to its outcome; never rejects. */
   run(task: HookTask): Promise<HookOutcome>;
   /** Kills every running hook's process group (SIGTERM, grace, SIGKILL); their outcomes settle as aborted. */
   abortAll(graceMs: number): Promise<void>;
