@@ -87,8 +87,8 @@ export function planEvents(hooks: readonly HookDefinition[], anchors: PathAnchor
 // Wundr's WUNDR_HOOK_ID, is another run); its `if`, shell and wake-up are part of what the
 // handler is, and a skill's or subagent's copy stays separate.
 function runKeyOf(hook: HookDefinition): string {
-  const { id, command, args, cwd, env, sandbox, template, loadError, protocol, if: rule, shell, rewake, skill, agentType } = hook;
-  return JSON.stringify([command, args, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
+  const { id, command, args, remote, cwd, env, sandbox, template, loadError, protocol, if: rule, shell, rewake, skill, agentType } = hook;
+  return JSON.stringify([command, args, remote, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
 }
 
 /**
