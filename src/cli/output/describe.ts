@@ -1,6 +1,7 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
+import type { RemoteHandler } from '../../config/remote-handler.js';
 import type { HookSource } from '../../config/model.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
@@ -30,9 +31,16 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
   return `${displayPath(source.file, cwd)} ${source.jsonPath}`;
 }
 
-/** A hook's command as one line: `command` as written, `args` joined with spaces. */
-export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined }): string {
-  return hook.command ?? hook.args?.join(' ') ?? '';
+/** A hook's command as one line: `command` as written, `args` joined with spaces; what an http, prompt, agent or mcp_tool hook does. */
+export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly remote?: RemoteHandler | undefined }): string {
+  return hook.command ?? hook.args?.join(' ') ?? (hook.remote === undefined ? '' : describeRemote(hook.remote));
+}
+
+function describeRemote(remote: RemoteHandler): string {
+  if (remote.type === 'http') return `http POST ${remote.url}`;
+  if (remote.type === 'mcp_tool') return `mcp_tool ${remote.server} ${remote.tool}`;
+  const line = remote.prompt.split('\n', 1)[0]!;
+  return `${remote.type}: ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
 }
 
 /** `3 hooks`, `1 hook`; nouns ending in s take `es`. */
