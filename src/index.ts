@@ -1,5 +1,7 @@
 // hookpool's public API.
-export { createHookEngine, type HookEngine } from './engine/create-engine.js';
+export { createHookEngine, type HookEngine, type RegisteredHook } from './engine/create-engine.js';
+export type { InWorkerHook, InWorkerHookContext } from './run/in-worker-hook.js';
+export type { FunctionHook, FunctionHookContext, HookHandler, HookOrigin, HandlerKind } from './config/hook-handler.js';
 export type { HookEngineOptions, HookSettled } from './engine/engine-options.js';
 export type { AsyncAnswer, HookStarted, Rewake } from './engine/observers.js';
 export { loadHooksConfig, type LoadHooksConfigOptions, type LoadedHooksConfig, type LoadedConfigFile, type ConfigScope, type UntrustedConfigFile, type BrokenConfigFile } from './config/load-hooks-config.js';

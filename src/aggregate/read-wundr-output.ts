@@ -30,7 +30,7 @@ const PERMISSION_DECISIONS: Readonly<Record<string, Decision | null>> = { approv
 // Fields Wundr's types have and hookpool's answer has no place for.
 const UNSUPPORTED: ReadonlySet<string> = new Set(['strategy', 'preserveMessageIndices']);
 
-/** One hook run of a fire and how to read it; for Wundr's merge, `priority` orders it (hookpool's, the negated Wundr one). */
+/** One hook run of a fire and how to read it; for Wundr's merge, `priority` orders it (higher first, as Wundr and hookpool run hooks). */
 export interface HookRun {
   readonly outcome: HookOutcome;
   readonly rules: ReadingRules & { readonly priority?: number };
@@ -46,7 +46,7 @@ export function readWundrOutputs(spec: EventSpec, runs: readonly HookRun[]): Hoo
   });
   if (answered.length === 0) return verdicts;
   const carrier = verdicts[answered[0]!.index]!;
-  const byWundrOrder = [...answered].sort((a, b) => a.priority - b.priority || a.index - b.index);
+  const byWundrOrder = [...answered].sort((a, b) => b.priority - a.priority || a.index - b.index);
   const merged: Record<string, unknown> = {};
   const setBy: Record<string, string> = {};
   for (const { index, result } of byWundrOrder) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import { eventNameSchema } from './field-schemas.js';
 import { NO_HANDLER_FIELDS } from './handler-fields.js';
+import { COMMAND_HANDLER } from './hook-handler.js';
 import { CONFIG_FORMATS, DEFAULT_ENV_POLICY, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, FAIL_CLOSED_EVENTS, type HookDefinition } from './model.js';
 
 const sourceSchema = z.object({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) });
@@ -46,9 +47,10 @@ function failingHook(event: HookDefinition['event'], matcher: string | undefined
     event,
     matcher,
     filter: undefined,
+    handler: COMMAND_HANDLER,
+    origin: 'config',
     command: undefined,
     args: undefined,
-    remote: undefined,
     timeoutMs: DEFAULT_TIMEOUT_MS,
     background: false,
     enabled: true,

@@ -18,8 +18,8 @@ export function createNativeConfigJsonSchema(): JsonObject {
     ...((hook.properties as JsonObject).event as JsonObject),
     enum: EVENT_NAMES.flatMap((name) => [name, ...EVENT_SPECS[name].aliases]),
   };
-  // The zod refinement "exactly one handler", which toJSONSchema cannot see.
-  hook.oneOf = ['command', 'args', 'http', 'prompt', 'agent', 'mcpTool'].map((field) => ({ required: [field] }));
+  // The zod refinement "a command hook has exactly one of command and args; a module hook a module", which toJSONSchema cannot see.
+  hook.oneOf = [{ required: ['command'] }, { required: ['args'] }, { required: ['type', 'module'] }, { required: ['type', 'url'] }, { required: ['type', 'prompt'] }, { required: ['type', 'server', 'tool'] }];
   return {
     $schema: schema.$schema,
     title: 'hookpool hooks configuration',

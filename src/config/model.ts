@@ -1,7 +1,7 @@
 // The one internal model every configuration format loads into.
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import type { HandlerFields } from './handler-fields.js';
-import type { RemoteHandler } from './remote-handler.js';
+import type { HookHandler, HookOrigin } from './hook-handler.js';
 
 /** Every configuration format hookpool reads. */
 export const CONFIG_FORMATS = ['native', 'claude', 'autohand', 'wundr', 'opta', 'openclaw'] as const;
@@ -78,21 +78,23 @@ export interface HookDefinition extends HandlerFields {
   readonly event: EventName;
   readonly matcher: string | undefined;
   readonly filter: HookFilter | undefined;
-  /** Run through `sh -c`. Exactly one of `command`, `args` and `remote` is set. */
+  /** What runs: a process (`command`/`args`), a module's export in a pool worker, or an agent's function. */
+  readonly handler: HookHandler;
+  /** Where it came from: a built-in, a configuration file, a plugin, or `engine.register()`. */
+  readonly origin: HookOrigin;
+  /** Run through `sh -c`. For a command hook exactly one of `command` and `args` is set. */
   readonly command: string | undefined;
   /** An argv, run with no shell. */
   readonly args: readonly string[] | undefined;
-  /** An http, prompt, agent or mcp_tool handler instead of a process (see remote-handler.ts). */
-  readonly remote: RemoteHandler | undefined;
   readonly timeoutMs: number;
   readonly background: boolean;
   readonly enabled: boolean;
   readonly description: string | undefined;
   readonly env: EnvPolicy;
   readonly exitCodes: ExitCodeRule;
-  /** Run after the hooks before it (by priority, then config order) instead of in parallel. */
+  /** Run after the hooks before it (by priority, higher first, then config order) instead of in parallel. */
   readonly sequential: boolean;
-  /** Lower runs first in sequential mode. */
+  /** Higher runs first (Wundr's rule): the order hooks start in, a chain's order, and Wundr's merge order. */
   readonly priority: number;
   /** Kill the hook's process group when it settles (the default); false lets descendants live on. */
   readonly killDescendants: boolean;

@@ -4,7 +4,8 @@ import { canRefuse } from '../aggregate/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
-import { countHandlers, remoteDefaultTimeoutMs, remoteHandlerOf, remoteHandlerShape } from './remote-handler.js';
+import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler.js';
+import { defaultTimeoutMsOf } from './remote-handler.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   CONFIG_FORMATS,
@@ -51,7 +52,7 @@ export const nativeHookSchema = z
     env: envPolicySchema.optional(),
     exitCodes: z.enum(['claude', 'any-nonzero-blocks']).default('claude'),
     sequential: z.boolean().default(false).describe("run after the hooks before it; its updatedInput feeds the next hook's tool_input"),
-    priority: z.number().int().default(0).describe('lower runs first in sequential mode'),
+    priority: z.number().int().default(0).describe('higher runs first: the order hooks start in and sequential hooks run in'),
     killDescendants: z.boolean().default(true).describe('kill the process group when the hook settles'),
     maxOutputBytes: z.number().int().positive().default(DEFAULT_MAX_OUTPUT_BYTES).describe('cap for stdout and for stderr'),
     cwd: z.string().optional().describe("working directory, relative to the engine's cwd"),
@@ -69,16 +70,14 @@ export const nativeHookSchema = z
     protocol: z.enum(HOOK_PROTOCOLS).default('claude')
       .describe("the hook protocol the hook speaks (its stdin, variables and answers): claude, or a seed design's: autohand, wundr, opta, openclaw"),
     ...handlerFieldsShape,
-    ...remoteHandlerShape,
+    ...handlerKindShape,
     source: z
       .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) })
       .optional()
       .describe('where the hook was defined; set by loadHooksConfig'),
   })
   .superRefine((hook, ctx) => {
-    if ((hook.command !== undefined && hook.args !== undefined) || countHandlers(hook) !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c), "args" (an argv array), "http", "prompt", "agent" or "mcpTool"' });
-    }
+    checkHandlerKind(hook, ctx);
     if (hook.template && hook.args !== undefined && hasPlaceholder(hook.args[0]!)) {
       ctx.addIssue({ code: 'custom', path: ['args', 0], message: 'the program cannot be a placeholder: the payload would choose what runs' });
     }
@@ -110,11 +109,12 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     event: hook.event,
     matcher: hook.matcher,
     filter: hook.filter,
+    handler: handlerOf(hook, hook.source?.file),
+    origin: hook.origin,
     command: hook.command,
     args: hook.args,
-    remote: remoteHandlerOf(hook),
     // hookpool's 10 s (a prompt's 30 s, an agent's 60 s) unless the event's default is shorter (SessionEnd's 1.5 s).
-    timeoutMs: hook.timeout ?? Math.min(remoteDefaultTimeoutMs(hook) ?? DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
+    timeoutMs: hook.timeout ?? Math.min(defaultTimeoutMsOf(hook.type) ?? DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
     background: hook.background || hook.asyncRewake,
     enabled: hook.enabled,
     description: hook.description,

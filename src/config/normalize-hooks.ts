@@ -28,8 +28,14 @@ export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
 }
 
 function defaultId(hook: Unnamed): string {
-  const program = hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? hook.remote?.type ?? 'hook';
+  const { handler } = hook;
+  const program = handler.kind === 'module' ? handler.module : handler.kind === 'command' ? (hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook') : handler.kind;
   return `${basename(program)}@${hook.event}`;
+}
+
+/** The id of a hook that has none: `<program>@<event>`, made unique among `taken` (which it joins). */
+export function nameHook(hook: Unnamed, taken: Set<string>): string {
+  return uniqueId(defaultId(hook), taken);
 }
 
 function uniqueId(base: string, taken: Set<string>): string {

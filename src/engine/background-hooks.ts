@@ -6,9 +6,9 @@ import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
 import { failedOutcome, type HookOutcome } from '../run/outcome.js';
-import type { AnyHookTask } from '../run/remote/routed-host.js';
 import { readBackgroundAnswer } from './background-answer.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
+import type { EngineTask } from './hook-task.js';
 import { MAX_ENV_FILE_BYTES, type EnvFiles } from './env-files.js';
 import { notify } from './observers.js';
 
@@ -18,14 +18,14 @@ export class BackgroundHooks {
   private readonly finishing = new Set<Promise<void>>();
 
   constructor(
-    private readonly dispatcher: Dispatcher,
+    private readonly dispatcher: Dispatcher<EngineTask>,
     private readonly observers: Observers,
     private readonly logger: Logger,
     private readonly report: (spec: EventSpec, outcome: HookOutcome) => void,
   ) {}
 
   /** Starts one background hook; `settled` is the engine's bookkeeping of every outcome. */
-  start(spec: EventSpec, planned: PlannedHook, task: AnyHookTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome): void {
+  start(spec: EventSpec, planned: PlannedHook, task: EngineTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome): void {
     envFiles?.hold();
     const { hook } = planned;
     const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles));

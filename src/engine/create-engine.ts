@@ -16,21 +16,25 @@ import { Dispatcher } from '../run/dispatcher.js';
 import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
+import type { PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
-import { createRoutedHost, type RoutedHost } from '../run/remote/routed-host.js';
 import { createEngineLogger } from './engine-logger.js';
 import { logFireResult, reportHookSettled } from './fire-log.js';
 import { prepareInput } from './hook-task.js';
 import { TaskFactory } from './task-factory.js';
 import { BackgroundHooks } from './background-hooks.js';
 import { ForegroundHooks } from './foreground-hooks.js';
-import type { HookEngine } from './hook-engine.js';
+import type { HookEngine, RegisteredHook } from './hook-engine.js';
 import { openEnvFiles } from './env-files.js';
+import { FunctionHooks } from './function-hook.js';
+import { createCallHost } from '../run/remote/call-host.js';
 import { ActivePlans } from './hook-activation.js';
+import type { EngineTask } from './hook-task.js';
+import { HookRegistry } from './hook-registry.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
-export type { HookEngine } from './hook-engine.js';
+export type { HookEngine, RegisteredHook } from './hook-engine.js';
 
 // One settled promise per event, shared by every fire that runs no hook: nothing is allocated.
 const NOOP_RESULTS = Object.fromEntries(
@@ -38,6 +42,11 @@ const NOOP_RESULTS = Object.fromEntries(
 ) as Record<EventName, Promise<FireResult>>;
 
 const CLOSED_BEFORE_START = 'the engine closed before the hook started';
+const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
+
+// Function, prompt, agent and mcp_tool hooks run on the agent's thread: an engine with only those starts no pool.
+const ON_AGENT_THREAD: ReadonlySet<string> = new Set(['function', 'prompt', 'agent', 'mcp_tool']);
+const needsPool = (hook: HookDefinition) => hook.enabled && !ON_AGENT_THREAD.has(hook.handler.kind);
 
 const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -58,28 +67,33 @@ class Engine implements HookEngine {
   private readonly foreground: ForegroundHooks;
   private readonly background: BackgroundHooks;
   private readonly logger: Logger;
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: Dispatcher<EngineTask>;
+  private readonly registry: HookRegistry;
+  private readonly functions = new FunctionHooks();
+  private readonly calls = createCallHost();
   private readonly stopLoops: StopLoopGuard;
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
-  private host: RoutedHost | undefined;
-  private readonly warmPool: boolean;
+  private host: PoolHost | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(
     private readonly options: ResolvedEngineOptions,
-    readonly hooks: readonly HookDefinition[],
+    hooks: readonly HookDefinition[],
   ) {
     this.logger = createEngineLogger(options.logger);
     for (const problem of options.problems ?? []) this.logger.warn(problem);
     for (const hook of hooks) this.logger.debug({ hook: hook.id, event: hook.event, matcher: hook.matcher, env: hook.env.set }, 'hook configured');
-    const active = options.disableAllHooks ? [] : hooks;
     const agentEnv = options.env ?? process.env;
     const home = agentEnv.HOME ?? homedir();
     const projectDir = options.projectDir ?? options.cwd;
-    this.plans = new ActivePlans(active, { projectDir, home });
+    this.plans = new ActivePlans(hooks, { projectDir, home }, options.disableAllHooks === true);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
-    this.tasks = new TaskFactory(active, { options, agentEnv, home, projectDir, logger: this.logger });
+    this.tasks = new TaskFactory(hooks, { options, agentEnv, home, projectDir, logger: this.logger });
+    this.registry = new HookRegistry(hooks, {
+      added: (hook, index) => this.tasks.add(hook, index),
+      changed: (slots) => this.plans.update(slots),
+    }, this.logger);
     this.inputContext = {
       sessionId: options.sessionId,
       cwd: options.cwd,
@@ -87,7 +101,7 @@ class Engine implements HookEngine {
       permissionMode: options.permissionMode,
     };
     this.fireContext = { sessionId: options.sessionId, cwd: options.cwd, projectDir, model: options.model };
-    this.dispatcher = new Dispatcher(() => this.poolHost(), {
+    this.dispatcher = new Dispatcher<EngineTask>((task) => this.runTask(task), {
       ...options.pool,
       onDrop: (task, firstOfBurst) => {
         if (firstOfBurst) this.logger.warn({ hook: task.hookId }, `background queue full: dropping the oldest waiting hooks (first: "${task.hookId}")`);
@@ -102,9 +116,41 @@ class Engine implements HookEngine {
       settled: (spec, planned, outcome) => this.settled(spec, planned, outcome),
     });
     this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
-    // Warm the workers before the first fire, unless every hook runs on this thread (prompt, agent, mcp_tool).
-    this.warmPool = active.some((hook) => hook.enabled && !runsOnAgentThread(hook));
-    if (active.some((hook) => hook.enabled)) this.poolHost();
+    if (!options.disableAllHooks && hooks.some(needsPool)) this.poolHost(); // warm the workers before the first fire
+  }
+
+  // Where each task kind runs: the agent's thread for its own functions and calls, the pool for the rest.
+  private runTask(task: EngineTask): Promise<HookOutcome> {
+    if (task.kind === 'function') return this.functions.run(task);
+    if (task.kind === 'call') return this.calls.run(task);
+    return this.poolHost().run(task);
+  }
+
+  get hooks(): readonly HookDefinition[] {
+    return this.registry.hooks;
+  }
+
+  get hookCount(): number {
+    return this.registry.count;
+  }
+
+  register(hook: RegisteredHook): HookDefinition {
+    if (this.closing !== undefined) throw new HookpoolError('ERR_HOOKPOOL_CLOSED', 'register() after close()');
+    return this.registry.register(hook);
+  }
+
+  unregister(id: string): boolean {
+    return this.registry.unregister(id);
+  }
+
+  setEnabled(id: string, on: boolean): boolean {
+    return this.registry.setEnabled(id, on);
+  }
+
+  hooksFor(event: string): HookDefinition[] {
+    const plan = this.plans.get(event);
+    if (plan === undefined) throw unknownEvent(event);
+    return this.registry.hooksFor(plan.spec);
   }
 
   get droppedBackgroundHooks(): number {
@@ -192,36 +238,31 @@ class Engine implements HookEngine {
     reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
   }
 
-  private poolHost(): RoutedHost {
-    const createPool = () => (this.options.host === 'process' ? createProcessHost : createThreadHost)({
+  private poolHost(): PoolHost {
+    this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
       niceness: this.options.pool.niceness,
-      baseEnvByHook: this.tasks.baseEnvByHook,
+      baseEnvByHook: this.tasks.environmentsForHost(),
       onWarning: (message) => this.logger.warn(message),
     });
-    this.host ??= createRoutedHost(createPool, { warm: this.warmPool });
     return this.host;
   }
 
   private async shutdown(): Promise<void> {
-    if (this.host === undefined) return;
     const { closeTimeout, pool } = this.options;
     if (!(await this.dispatcher.whenIdle(closeTimeout))) {
       // From here a chain's later steps are aborted too, instead of reaching a closing pool.
       this.dispatcher.close(CLOSED_BEFORE_START);
-      await this.host.abortAll(pool.killGraceMs);
+      this.functions.abortAll(CLOSED_WHILE_RUNNING);
+      this.calls.abortAll(CLOSED_WHILE_RUNNING);
+      await this.host?.abortAll(pool.killGraceMs);
       await this.dispatcher.whenIdle(pool.killGraceMs + pool.pipeGraceMs + 2_000);
     }
     this.dispatcher.close(CLOSED_BEFORE_START);
-    await this.host.close();
+    await this.host?.close();
     await this.background.cleanedUp();
   }
-}
-
-// prompt, agent and mcp_tool hooks are calls to the agent's own functions: they need no worker.
-function runsOnAgentThread(hook: HookDefinition): boolean {
-  return hook.remote !== undefined && hook.remote.type !== 'http';
 }
 
 function unknownEvent(event: string): HookpoolError {

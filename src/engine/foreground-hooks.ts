@@ -7,7 +7,7 @@ import type { Dispatcher } from '../run/dispatcher.js';
 import { failedOutcome, type HookOutcome } from '../run/outcome.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import type { EnvFiles } from './env-files.js';
-import type { PreparedInput } from './hook-task.js';
+import type { EngineTask, PreparedInput } from './hook-task.js';
 import { notify } from './observers.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
@@ -20,7 +20,7 @@ export interface ForegroundRun {
 }
 
 export interface ForegroundHooksOptions {
-  readonly dispatcher: Dispatcher;
+  readonly dispatcher: Dispatcher<EngineTask>;
   readonly tasks: TaskFactory;
   readonly onHookStarted: ResolvedEngineOptions['onHookStarted'];
   readonly logger: Logger;

@@ -11,14 +11,23 @@ export class ActivePlans {
   private readonly invokedSkills = new Set<string>();
   private readonly spent = new Set<number>();
   /** Skills whose hooks still wait to be invoked. */
-  private readonly waiting: Set<string>;
+  private readonly waiting = new Set<string>();
+  private hooks: readonly (HookDefinition | undefined)[] = [];
 
+  /** `allOff`: plan no hook at all (Claude Code's `disableAllHooks`). */
   constructor(
-    private readonly hooks: readonly HookDefinition[],
+    hooks: readonly (HookDefinition | undefined)[],
     private readonly anchors: PathAnchors,
+    private readonly allOff = false,
   ) {
-    this.waiting = new Set(hooks.flatMap((hook) => (hook.skill === undefined ? [] : [hook.skill])));
-    this.plans = this.planActive();
+    this.plans = this.update(hooks);
+  }
+
+  /** Plans a changed set of hooks (by position; undefined where one was removed). */
+  update(hooks: readonly (HookDefinition | undefined)[]): Map<string, EventPlan> {
+    this.hooks = hooks;
+    for (const hook of hooks) if (hook?.skill !== undefined && !this.invokedSkills.has(hook.skill)) this.waiting.add(hook.skill);
+    return (this.plans = this.planActive());
   }
 
   /**
@@ -52,14 +61,14 @@ export class ActivePlans {
     return true;
   }
 
-  // Inactive hooks are planned as disabled, so every hook keeps its position (it indexes per-hook state).
+  // Inactive hooks are left out in place, so every hook keeps its position (it indexes per-hook state).
   private planActive(): Map<string, EventPlan> {
-    const active = this.hooks.map((hook, index) => (this.isActive(hook, index) ? hook : { ...hook, enabled: false }));
+    const active = this.hooks.map((hook, index) => (hook !== undefined && this.isActive(hook, index) ? hook : undefined));
     return planEvents(active, this.anchors);
   }
 
   private isActive(hook: HookDefinition, index: number): boolean {
-    if (this.spent.has(index)) return false;
+    if (this.allOff || this.spent.has(index)) return false;
     return hook.skill === undefined || this.invokedSkills.has(hook.skill);
   }
 }

@@ -1,6 +1,14 @@
 // The engine as the agent sees it (DESIGN.md, "Public API").
 import type { FireResult } from '../aggregate/fire-result.js';
+import type { FunctionHook, HookOrigin } from '../config/hook-handler.js';
 import type { HookDefinition } from '../config/model.js';
+import type { NativeHookInput } from '../config/native-schema.js';
+
+/**
+ * What `register()` takes: a native hook entry with its `event` (validated by the native schema;
+ * `origin` defaults to `api`), or a function hook: `{ event, type: 'function', handler }`.
+ */
+export type RegisteredHook = NativeHookInput | (Omit<NativeHookInput, 'type' | 'handler'> & { type: 'function'; handler: FunctionHook; origin?: HookOrigin });
 
 export interface HookEngine {
   /** Runs the hooks of an event; resolves with their merged answer. Never rejects for a hook's misbehaviour. */
@@ -15,8 +23,21 @@ export interface HookEngine {
    * for the engine's lifetime, starting with the fire that invoked it.
    */
   activateSkill(name: string): void;
-  /** The validated hooks, in config order. */
+  /** The hooks, in config order then registration order. */
   readonly hooks: readonly HookDefinition[];
+  /** How many hooks the engine holds, enabled or not. */
+  readonly hookCount: number;
+  /**
+   * Adds a hook, from the next fire on; one with the same id is replaced (a warning is logged).
+   * Throws ERR_HOOKPOOL_INVALID_CONFIG for an invalid entry, ERR_HOOKPOOL_CLOSED after close().
+   */
+  register(hook: RegisteredHook): HookDefinition;
+  /** Removes a hook from the next fire on; false when no hook has that id. */
+  unregister(id: string): boolean;
+  /** Switches a hook on or off from the next fire on; false when no hook has that id. */
+  setEnabled(id: string, on: boolean): boolean;
+  /** The enabled hooks of an event (name or alias), in the order they start: priority, higher first, then config order. */
+  hooksFor(event: string): HookDefinition[];
   /** Background hooks dropped because their queue was full. */
   readonly droppedBackgroundHooks: number;
 }

@@ -8,6 +8,12 @@ import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemp
 import type { FireContext } from '../run/hook-env.js';
 import type { HookTask } from '../run/pool-host.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
+import type { FunctionTask } from './function-hook.js';
+import type { CallTask } from '../run/remote/call-task.js';
+import { buildModuleTask } from './module-hook-task.js';
+
+/** What the engine dispatches: a task for the pool host, or a function hook run on the agent's thread. */
+export type EngineTask = HookTask | FunctionTask | CallTask;
 
 /** The input as the hooks of one protocol receive it: their stdin and their context variables. */
 export interface ProtocolInput {
@@ -62,6 +68,8 @@ export interface TaskSettings {
   shells: ShellPaths;
   /** Variables for this hook run only (CLAUDE_ENV_FILE), or undefined. */
   runEnv: Record<string, string> | undefined;
+  /** The hook's fixed environment when the pool host does not hold it (a hook registered after it started), or undefined. */
+  inlineBaseEnv: Record<string, string> | undefined;
 }
 
 /** The programs behind `shell: "bash"` and `shell: "powershell"`. */
@@ -77,17 +85,25 @@ export function findShells(hooks: readonly HookDefinition[], path: string | unde
 }
 
 /** The task for a hook, or why it cannot run (an input over the size cap, a sandbox without bwrap). */
-export function buildHookTask(hook: HookDefinition, prepared: PreparedInput, settings: TaskSettings): HookTask | string {
+export function buildHookTask(hook: HookDefinition, prepared: PreparedInput, settings: TaskSettings): EngineTask | string {
   const { input } = prepared;
   const { stdin, contextEnv, oversize } = prepared.forProtocol(hook.protocol);
   const cwd = hook.cwd === undefined ? settings.cwd : resolve(settings.cwd, hook.cwd);
   if (hook.loadError !== undefined) return `this hook never starts: ${hook.loadError}`;
   if (oversize !== null) return oversize;
+  const { handler } = hook;
+  if (handler.kind === 'function') {
+    return { kind: 'function', hookId: hook.id, event: hook.event, run: handler.run, stdin, timeoutMs: hook.timeoutMs, maxOutputBytes: hook.maxOutputBytes };
+  }
+  if (handler.kind === 'module') {
+    const env = withFixedAndRunEnv(contextEnv, settings);
+    return buildModuleTask(hook, handler, { engineCwd: settings.cwd, cwd, projectDir: settings.projectDir, envKey: settings.envKey, env, stdin });
+  }
   if (hook.sandbox !== undefined && settings.bwrapPath === undefined) return MISSING_BWRAP;
   const line = commandLine(hook, input, contextEnv, settings);
   if (typeof line === 'string') return line;
   const { file, argv } = line;
-  const env = settings.runEnv === undefined ? line.env : { ...line.env, ...settings.runEnv };
+  const env = withFixedAndRunEnv(line.env, settings);
   const confined = hook.sandbox === undefined ? { file, argv } : { file: settings.bwrapPath!, argv: bubblewrapArgs(hook.sandbox, cwd, file, argv, settings.home) };
   return {
     hookId: hook.id,
@@ -114,6 +130,12 @@ function commandLine(hook: HookDefinition, input: Record<string, unknown>, conte
   if (!hook.template) return { file: shell.file, argv: [...shell.argv, hook.command], env: contextEnv };
   const template = compiledTemplate(hook.command);
   return { file: shell.file, argv: [...shell.argv, template.command], env: { ...contextEnv, ...templateVariables(template, input) } };
+}
+
+// The fire's variables, over the hook's fixed environment when the task must carry it, under the run's own.
+function withFixedAndRunEnv(fireEnv: Record<string, string>, { inlineBaseEnv, runEnv }: TaskSettings): Record<string, string> {
+  if (inlineBaseEnv === undefined && runEnv === undefined) return fireEnv;
+  return { ...inlineBaseEnv, ...fireEnv, ...runEnv };
 }
 
 // `sh -c` unless the hook names a shell; a shell that is not installed is a clear failure.

@@ -1,8 +1,8 @@
-// Sequential hooks: run one after another, by priority then config order, each hook's
+// Sequential hooks: run one after another, by priority (higher first) then config order, each hook's
 // updatedInput becoming the next hook's tool_input (a waterfall).
 import { readHookAnswer } from '../aggregate/read-protocol-output.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { PlannedHook } from '../plan/planner.js';
+import { byPriority, type PlannedHook } from '../plan/planner.js';
 import type { HookOutcome } from '../run/outcome.js';
 
 export interface ChainRun {
@@ -17,7 +17,7 @@ export async function runChain(
   input: Record<string, unknown>,
   run: (planned: PlannedHook, input: Record<string, unknown>) => Promise<HookOutcome>,
 ): Promise<ChainRun> {
-  const ordered = [...chain].sort((a, b) => a.hook.priority - b.hook.priority || a.configIndex - b.configIndex);
+  const ordered = [...chain].sort(byPriority);
   const outcomes = new Map<PlannedHook, HookOutcome>();
   let current = input;
   let finalToolInput: Record<string, unknown> | null = null;

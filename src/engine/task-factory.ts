@@ -1,19 +1,20 @@
 // What the engine works out once about running its hooks (each hook's fixed environment, where
 // bwrap and the shells are, the home folder a sandbox hides), and from it the task of one hook
-// for one fire.
+// for one fire. Hooks registered after the pool host started carry their fixed environment in
+// each task instead (the host got its copy when it started).
 import type { Logger } from 'pino';
 import type { HookDefinition } from '../config/model.js';
 import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
+import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { isRemoteKind, type RemoteHandler } from '../config/remote-handler.js';
 import { interpolateHeaders } from '../run/remote/header-variables.js';
 import { buildRemoteTask, missingRunner, type RemoteRunners } from '../run/remote/remote-task.js';
-import type { AnyHookTask } from '../run/remote/routed-host.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
-import { buildHookTask, findShells, type PreparedInput, type TaskSettings } from './hook-task.js';
+import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
 
-type FixedSettings = Omit<TaskSettings, 'envKey' | 'runEnv'>;
+type FixedSettings = Omit<TaskSettings, 'envKey' | 'runEnv' | 'inlineBaseEnv'>;
 
 export interface TaskFactoryOptions {
   readonly options: ResolvedEngineOptions;
@@ -23,44 +24,75 @@ export interface TaskFactoryOptions {
   readonly logger: Logger;
 }
 
+type Environments = Record<string, Record<string, string>>;
+
 export class TaskFactory {
   /**
-   * Each hook's fixed environment, handed to the pool host once so that tasks carry only their
-   * fire's variables; by position in the engine's hooks, never by id (two hooks of different
-   * files may share one).
+   * Each hook's fixed environment, by position in the engine's hooks, never by id (two hooks of
+   * different files may share one).
    */
-  readonly baseEnvByHook: Record<string, Record<string, string>> = {};
-  private readonly settings: FixedSettings;
+  private readonly baseEnvByHook: Environments = {};
+  /** The environments the pool host was given when it started: tasks of these hooks carry only their fire's variables. */
+  private hostEnvs: Readonly<Environments> = {};
+  private settings: FixedSettings;
+  private readonly hooks: HookDefinition[] = [];
   private readonly runners: RemoteRunners;
   /** Each http hook's headers, their variables filled in once; by position, like baseEnvByHook. */
-  private readonly headersByHook: Record<string, Record<string, string>> = {};
+  private readonly headersByHook: Environments = {};
 
-  constructor(active: readonly HookDefinition[], { options, agentEnv, home, projectDir, logger }: TaskFactoryOptions) {
-    this.runners = { evaluators: options.evaluators, mcp: options.mcp };
-    active.forEach((hook, index) => {
-      if (hook.remote?.type === 'http') this.headersByHook[index] = interpolateHeaders(hook.remote.headers, hook.remote.allowedEnvVars, agentEnv);
-      const missing = hook.remote === undefined || !hook.enabled ? null : missingRunner(hook.remote, this.runners);
-      if (missing !== null) logger.warn({ hook: hook.id, event: hook.event }, `hook "${hook.id}" on ${hook.event} cannot run: ${missing}; it fails on every fire`);
-      const protocolVariables = PROTOCOLS[hook.protocol].hookVariables(hook.id);
-      this.baseEnvByHook[index] = { ...baseEnvironment(hook.env, agentEnv, options.passEnv), ...protocolVariables };
-    });
-    const sandboxed = active.some((hook) => hook.sandbox !== undefined);
-    const bwrapPath = sandboxed ? findExecutable('bwrap', agentEnv.PATH) : undefined;
-    if (sandboxed && bwrapPath === undefined) logger.warn(MISSING_BWRAP);
+  constructor(active: readonly HookDefinition[], private readonly context: TaskFactoryOptions) {
+    const { options, agentEnv, home, projectDir } = context;
     const { killGraceMs, pipeGraceMs } = options.pool;
-    this.settings = { cwd: options.cwd, bwrapPath, home, projectDir, shells: findShells(active, agentEnv.PATH), killGraceMs, pipeGraceMs };
+    this.settings = { cwd: options.cwd, bwrapPath: undefined, home, projectDir, shells: { bash: undefined, pwsh: undefined }, killGraceMs, pipeGraceMs };
+    this.runners = { evaluators: options.evaluators, mcp: options.mcp };
+    active.forEach((hook, index) => this.add(hook, index));
+    const sandboxed = active.some((hook) => hook.sandbox !== undefined);
+    if (sandboxed) this.settings.bwrapPath = findExecutable('bwrap', agentEnv.PATH);
+    if (sandboxed && this.settings.bwrapPath === undefined) context.logger.warn(MISSING_BWRAP);
+    this.settings.shells = findShells(active, agentEnv.PATH);
+  }
+
+  /** Prepares a hook (at its position), e.g. one registered after the engine started. */
+  add(hook: HookDefinition, index: number): void {
+    const { options, agentEnv } = this.context;
+    this.hooks[index] = hook;
+    const { handler } = hook;
+    if (isRemoteKind(handler.kind)) this.addRemote(hook, handler as RemoteHandler, index);
+    const protocolVariables = PROTOCOLS[hook.protocol].hookVariables(hook.id);
+    this.baseEnvByHook[index] = { ...baseEnvironment(hook.env, agentEnv, options.passEnv), ...protocolVariables };
+    const { shells } = this.settings;
+    if (hook.command !== undefined && ((hook.shell === 'bash' && shells.bash === undefined) || (hook.shell === 'powershell' && shells.pwsh === undefined))) {
+      this.settings = { ...this.settings, shells: findShells(this.hooks.filter(Boolean), agentEnv.PATH) };
+    }
+    if (hook.sandbox !== undefined && this.settings.bwrapPath === undefined) this.settings = { ...this.settings, bwrapPath: findExecutable('bwrap', agentEnv.PATH) };
+  }
+
+  // An http hook's headers are filled in once; a hook whose evaluator or MCP caller is missing is said once, here.
+  private addRemote(hook: HookDefinition, handler: RemoteHandler, index: number): void {
+    if (handler.kind === 'http') this.headersByHook[index] = interpolateHeaders(handler.headers, handler.allowedEnvVars, this.context.agentEnv);
+    const missing = hook.enabled && !this.context.options.disableAllHooks ? missingRunner(handler, this.runners) : null;
+    if (missing !== null) this.context.logger.warn({ hook: hook.id, event: hook.event }, `hook "${hook.id}" on ${hook.event} cannot run: ${missing}; it fails on every fire`);
+  }
+
+  /** The environments to give a pool host as it starts; from then on, these hooks' tasks rely on it. */
+  environmentsForHost(): Readonly<Environments> {
+    this.hostEnvs = { ...this.baseEnvByHook };
+    return this.hostEnvs;
   }
 
   /** The task of a planned hook for one fire's input, or why it cannot run. */
-  taskFor({ hook, configIndex }: PlannedHook, prepared: PreparedInput, envFilePath: string | undefined): AnyHookTask | string {
-    if (hook.remote !== undefined && hook.loadError === undefined) {
+  taskFor({ hook, configIndex }: PlannedHook, prepared: PreparedInput, envFilePath: string | undefined): EngineTask | string {
+    const key = String(configIndex);
+    if (isRemoteKind(hook.handler.kind) && hook.loadError === undefined) {
       const { stdin, oversize } = prepared.forProtocol(hook.protocol);
       if (oversize !== null) return oversize;
       const { killGraceMs, pipeGraceMs } = this.settings;
       const fire = { event: hook.event, input: prepared.input, stdin };
-      return buildRemoteTask(hook, hook.remote, fire, this.runners, { envKey: String(configIndex), killGraceMs, pipeGraceMs, headers: this.headersByHook[configIndex] ?? {} });
+      return buildRemoteTask(hook, hook.handler as RemoteHandler, fire, this.runners, { envKey: key, killGraceMs, pipeGraceMs, headers: this.headersByHook[key] ?? {} });
     }
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
-    return buildHookTask(hook, prepared, { ...this.settings, envKey: String(configIndex), runEnv });
+    // A hook the host does not know: its fixed environment travels with the task, under no key.
+    const known = this.hostEnvs[key] !== undefined;
+    return buildHookTask(hook, prepared, { ...this.settings, envKey: known ? key : '', runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
   }
 }

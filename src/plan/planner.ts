@@ -66,10 +66,10 @@ const DEFAULT_ANCHORS: PathAnchors = { projectDir: process.cwd(), home: process.
  * finds its event and whether anything listens with a single Map lookup. `anchors` roots the
  * `if` rules' file patterns (`/x` at the project, `~/x` at home).
  */
-export function planEvents(hooks: readonly HookDefinition[], anchors: PathAnchors = DEFAULT_ANCHORS): Map<string, EventPlan> {
+export function planEvents(hooks: readonly (HookDefinition | undefined)[], anchors: PathAnchors = DEFAULT_ANCHORS): Map<string, EventPlan> {
   const byEvent = new Map<EventName, PlannedHook[]>();
   hooks.forEach((hook, configIndex) => {
-    if (!hook.enabled || !canEverRun(hook)) return;
+    if (hook === undefined || !hook.enabled || !canEverRun(hook)) return;
     const planned: PlannedHook = { hook, configIndex, matches: compileSubjectTest(hook), payloadFilter: compilePayloadFilter(hook, anchors), runKey: runKeyOf(hook) };
     byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), planned]);
   });
@@ -82,13 +82,24 @@ export function planEvents(hooks: readonly HookDefinition[], anchors: PathAnchor
   return plans;
 }
 
+/**
+ * hookpool's one priority rule (Wundr's): higher `priority` first, then configuration order. It
+ * orders a sequential chain, Wundr's merge and hooksFor(); parallel hooks start together and
+ * their answers merge in configuration order, whatever their priority.
+ */
+export function byPriority(a: { hook: HookDefinition; configIndex: number }, b: { hook: HookDefinition; configIndex: number }): number {
+  return b.hook.priority - a.hook.priority || a.configIndex - b.configIndex;
+}
+
 // Claude Code runs a handler repeated across settings files once. What the process gets decides
 // what runs (the same command under another protocol, or with other fixed variables such as
 // Wundr's WUNDR_HOOK_ID, is another run); its `if`, shell and wake-up are part of what the
 // handler is, and a skill's or subagent's copy stays separate.
+// A function hook is its callback, which JSON cannot show: each one is its own run.
 function runKeyOf(hook: HookDefinition): string {
-  const { id, command, args, remote, cwd, env, sandbox, template, loadError, protocol, if: rule, shell, rewake, skill, agentType } = hook;
-  return JSON.stringify([command, args, remote, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
+  const { id, handler, command, args, cwd, env, sandbox, template, loadError, protocol, if: rule, shell, rewake, skill, agentType } = hook;
+  const runs = handler.kind === 'function' ? `function:${id}` : handler;
+  return JSON.stringify([runs, command, args, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
 }
 
 /**

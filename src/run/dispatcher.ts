@@ -1,26 +1,30 @@
 // Decides when each hook run starts: a cap on hooks running at once, foreground fires ahead of
 // background ones, and a bounded background queue that drops its oldest entry when full.
 import { failedOutcome, type HookOutcome } from './outcome.js';
-import type { AnyHookTask, RoutedHost } from './remote/routed-host.js';
+
+/** What the dispatcher needs of a task: whose it is. */
+export interface DispatchedTask {
+  readonly hookId: string;
+}
 
 export interface DispatcherOptions {
   maxConcurrentHooks: number;
   backgroundConcurrency: number;
   backgroundQueueSize: number;
   /** A background hook was dropped because the queue was full; `firstOfBurst` once per burst. */
-  onDrop: (task: AnyHookTask, firstOfBurst: boolean) => void;
+  onDrop: (task: DispatchedTask, firstOfBurst: boolean) => void;
 }
 
-interface Job {
-  task: AnyHookTask;
+interface Job<Task> {
+  task: Task;
   settle: (outcome: HookOutcome) => void;
 }
 
-export class Dispatcher {
+export class Dispatcher<Task extends DispatchedTask> {
   private running = 0;
   private backgroundRunning = 0;
-  private readonly foreground: Job[] = [];
-  private readonly background: Job[] = [];
+  private readonly foreground: Job<Task>[] = [];
+  private readonly background: Job<Task>[] = [];
   private readonly idleWaiters: (() => void)[] = [];
   private burstDropping = false;
   private holds = 0;
@@ -28,12 +32,13 @@ export class Dispatcher {
   dropped = 0;
 
   constructor(
-    private readonly host: () => Pick<RoutedHost, 'run'>,
+    /** Runs one task to its outcome; never rejects. */
+    private readonly runTask: (task: Task) => Promise<HookOutcome>,
     private readonly options: DispatcherOptions,
   ) {}
 
   /** Runs a hook the fire waits for. */
-  runForeground(task: AnyHookTask): Promise<HookOutcome> {
+  runForeground(task: Task): Promise<HookOutcome> {
     if (this.closedReason !== undefined) return Promise.resolve(failedOutcome(task.hookId, 'aborted', this.closedReason));
     return new Promise((settle) => {
       this.foreground.push({ task, settle });
@@ -42,7 +47,7 @@ export class Dispatcher {
   }
 
   /** Queues a hook the fire does not wait for; `settle` gets its outcome (aborted when dropped). */
-  runBackground(task: AnyHookTask, settle: (outcome: HookOutcome) => void): void {
+  runBackground(task: Task, settle: (outcome: HookOutcome) => void): void {
     if (this.closedReason !== undefined) {
       settle(failedOutcome(task.hookId, 'aborted', this.closedReason));
       return;
@@ -116,11 +121,10 @@ export class Dispatcher {
     if (this.background.length === 0) this.burstDropping = false;
   }
 
-  private start(job: Job, background: boolean): void {
+  private start(job: Job<Task>, background: boolean): void {
     this.running++;
     if (background) this.backgroundRunning++;
-    void this.host()
-      .run(job.task)
+    void this.runTask(job.task)
       .then((outcome) => {
         this.running--;
         if (background) this.backgroundRunning--;

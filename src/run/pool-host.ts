@@ -1,14 +1,18 @@
+import type { ModuleTask } from './module-task.js';
 import type { HookOutcome, SpawnTask } from './outcome.js';
 import type { HttpTask } from './remote/http-task.js';
 
-/** A hook to run in the pool (a process, or an http request), before the host gives it a registry slot and a run id. */
-export type HookTask = Omit<SpawnTask, 'slot' | 'runId'> | HttpTask;
+/** A hook process to run, before the host gives it a registry slot and a run id. */
+export type SpawnHookTask = Omit<SpawnTask, 'slot' | 'runId'> & { readonly kind?: 'spawn' };
+
+/** What a pool host runs: a hook process, an in-worker module hook, or an http hook's request. */
+export type HookTask = SpawnHookTask | ModuleTask | HttpTask;
 
 /** Where the piscina pool lives: in the agent's process, or in a sandbox process. */
 export interface PoolHost {
-  /** Runs one hook process (or http request) to its outcome; never rejects. */
+  /** Runs one hook (a process, or a module in a worker of its own pool) to its outcome; never rejects. */
   run(task: HookTask): Promise<HookOutcome>;
-  /** Kills every running hook's process group (SIGTERM, grace, SIGKILL); their outcomes settle as aborted. */
+  /** Kills every running hook's process group (SIGTERM, grace, SIGKILL) and stops every module hook; their outcomes settle as aborted. */
   abortAll(graceMs: number): Promise<void>;
   /** Stops the pool; the hooks it ran are all settled by then. */
   close(): Promise<void>;

@@ -150,7 +150,8 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
       if (sandbox === undefined) start();
       return new Promise((settle) => {
         const id = nextId++;
-        pending.set(id, { task, settle, deadline: Date.now() + task.timeoutMs + task.killGraceMs + task.pipeGraceMs + TASK_DEADLINE_MARGIN_MS });
+        const graces = task.kind === 'module' ? 0 : task.killGraceMs + task.pipeGraceMs;
+        pending.set(id, { task, settle, deadline: Date.now() + task.timeoutMs + graces + TASK_DEADLINE_MARGIN_MS });
         send({ t: 'run', id, task });
         updateRef();
       });

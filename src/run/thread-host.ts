@@ -7,6 +7,7 @@ import { Piscina } from 'piscina';
 import { onExit } from 'signal-exit';
 import { GroupRegistry } from './group-registry.js';
 import { killEscapees, type HookRun } from './kill-escapees.js';
+import { createModulePool } from './module-pool.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { signalGroup, terminateGroupsSync } from './process-group.js';
@@ -34,6 +35,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
   });
   // A worker that dies with no task on it is reported here instead of crashing the agent.
   pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));
+  const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook });
 
   /** The running hooks, each marked cancelled so that a worker about to spawn one kills it instead. */
   const cancelRunning = (): HookRun[] => [...running].map(([slot, runId]) => ({ leaderPid: registry.cancel(slot), runId }));
@@ -49,6 +51,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
   return {
     pool,
     async run(task: HookTask): Promise<HookOutcome> {
+      if (task.kind === 'module') return modules.run(task);
       const slot = registry.claim();
       if (slot < 0) return failedOutcome(task.hookId, 'aborted', 'no free slot: too many hooks running');
       const runId = `${hostId}.${++runs}`;
@@ -67,6 +70,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
       }
     },
     async abortAll(graceMs: number): Promise<void> {
+      modules.abortAll('the engine closed before the hook answered');
       const started = cancelRunning().filter((run) => run.leaderPid > 0);
       for (const run of started) signalGroup(run.leaderPid, 'SIGTERM');
       if (started.length === 0) return;
@@ -77,7 +81,7 @@ export function createThreadHost(options: PoolHostOptions): PoolHost & { readonl
     },
     async close(): Promise<void> {
       try {
-        await pool.close();
+        await Promise.all([pool.close(), modules.close()]);
       } finally {
         removeExitHook();
       }

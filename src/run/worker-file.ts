@@ -8,8 +8,15 @@ export interface SpawnWorkerData {
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-/** The compiled entry file: the worker threads' (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
-export function compiledEntryUrl(file: 'spawn-hook-entry.cjs' | 'sandbox-process.js'): URL {
+/** What every module worker (in-worker hooks) is started with. */
+export interface ModuleWorkerData {
+  baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+type EntryFile = 'spawn-hook-entry.cjs' | 'module-hook-entry.cjs' | 'sandbox-process.js';
+
+/** The compiled entry file: a worker thread's (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
+export function compiledEntryUrl(file: EntryFile): URL {
   const root = import.meta.url.endsWith('.ts') ? '../../dist/workers/' : '../../workers/';
   return new URL(`${root}${file}`, import.meta.url);
 }

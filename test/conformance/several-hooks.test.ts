@@ -206,8 +206,8 @@ describe.each(HOSTS)('several hooks on one fire, %s host', (host) => {
     const file = await ws.write('hooks.json', {
       hooks: [
         { id: 'second', event: 'PreToolUse', matcher: 'Bash', sequential: true, priority: 20, command: respond('-i', log, '-o', rewrite('npm test -- --from-second')) },
-        { id: 'third', event: 'PreToolUse', matcher: 'Bash', sequential: true, priority: 30, command: respond('-i', log) },
-        { id: 'first', event: 'PreToolUse', matcher: 'Bash', sequential: true, priority: 10, command: respond('-s', '0.2', '-i', log, '-o', rewrite('npm test -- --from-first')) },
+        { id: 'third', event: 'PreToolUse', matcher: 'Bash', sequential: true, priority: 10, command: respond('-i', log) },
+        { id: 'first', event: 'PreToolUse', matcher: 'Bash', sequential: true, priority: 30, command: respond('-s', '0.2', '-i', log, '-o', rewrite('npm test -- --from-first')) },
       ],
     });
     const config = await ws.load({ files: [file] });
@@ -216,7 +216,7 @@ describe.each(HOSTS)('several hooks on one fire, %s host', (host) => {
 
     const result = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'npm test' } });
 
-    // The log is in run order: first (slow, but first by priority), second, third.
+    // The log is in run order: first (slow, but first by priority: higher runs first), second, third.
     expect((await ws.inputs('inputs.log')).map((input) => input.tool_input)).toEqual([
       { command: 'npm test' },
       { command: 'npm test -- --from-first' },

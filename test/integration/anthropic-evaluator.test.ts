@@ -43,7 +43,7 @@ describe('createAnthropicEvaluator', () => {
 
   it('asks the Messages API with the model, a system prompt and the filled-in prompt; ok: false denies', async () => {
     const evaluator = createAnthropicEvaluator({ apiKey: 'sk-test-key', baseURL: server.url, model: 'claude-test' });
-    engine = createHookEngine({ host: 'thread', evaluators: { prompt: evaluator }, hooks: [{ event: 'PreToolUse', prompt: { prompt: 'Safe? $ARGUMENTS' } }] });
+    engine = createHookEngine({ host: 'thread', evaluators: { prompt: evaluator }, hooks: [{ event: 'PreToolUse', type: 'prompt', prompt: 'Safe? $ARGUMENTS' }] });
     const before = server.requests.length;
     const denied = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
     expect(denied).toMatchObject({ blocked: true, decision: 'deny', reason: 'deletes the disk' });
@@ -61,7 +61,7 @@ describe('createAnthropicEvaluator', () => {
     engine = createHookEngine({
       host: 'thread',
       evaluators: { prompt: createAnthropicEvaluator({ apiKey: 'k', baseURL: server.url }), agent: createAnthropicEvaluator({ apiKey: 'k', baseURL: server.url }) },
-      hooks: [{ event: 'PostToolUse', prompt: { prompt: 'a', model: 'hook-model' } }, { event: 'PostToolUse', agent: { prompt: 'b' } }],
+      hooks: [{ event: 'PostToolUse', type: 'prompt', prompt: 'a', model: 'hook-model' }, { event: 'PostToolUse', type: 'agent', prompt: 'b' }],
     });
     const before = server.requests.length;
     await engine.fire('PostToolUse', { tool_name: 'Bash', tool_input: {}, tool_response: {} });
@@ -73,7 +73,7 @@ describe('createAnthropicEvaluator', () => {
     engine = createHookEngine({
       host: 'thread',
       evaluators: { prompt: createAnthropicEvaluator({ apiKey: 'k', baseURL: server.url, model: 'overloaded-model' }) },
-      hooks: [{ id: 'judge', event: 'PreToolUse', prompt: { prompt: 'x' } }],
+      hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', prompt: 'x' }],
     });
     const result = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
     expect(result).toMatchObject({ blocked: true, failures: [{ id: 'judge', status: 'crashed', onError: 'closed' }] });

@@ -31,7 +31,7 @@ describe('prompt and agent hooks', () => {
     const asked: EvaluationRequest[] = [];
     start({
       evaluators: { prompt: (request) => (asked.push(request), request.prompt.includes('rm -rf') ? '```json\n{"ok": false, "reason": "destructive"}\n```' : { ok: true }) },
-      hooks: [{ id: 'judge', event: 'PreToolUse', prompt: { prompt: 'Is this safe? $ARGUMENTS (costs \\$0)', model: 'fast-model' } }],
+      hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', prompt: 'Is this safe? $ARGUMENTS (costs \\$0)', model: 'fast-model' }],
     });
     const denied = await engine!.fire('PreToolUse', bash('rm -rf /'));
     expect(denied).toMatchObject({ blocked: true, decision: 'deny', reason: 'destructive', decidedBy: [{ id: 'judge', via: 'exitCode' }] });
@@ -47,7 +47,7 @@ describe('prompt and agent hooks', () => {
     const prompts: string[] = [];
     start({
       evaluators: { prompt: ({ prompt }) => (prompts.push(prompt), '{"ok": false, "reason": "tests still fail"}') },
-      hooks: [{ event: 'Stop', prompt: { prompt: 'Is the task done?' } }],
+      hooks: [{ event: 'Stop', type: 'prompt', prompt: 'Is the task done?' }],
     });
     const result = await engine!.fire('Stop', { last_assistant_message: 'done' });
     expect(result).toMatchObject({ blocked: true, decision: 'block', reason: 'tests still fail' });
@@ -58,7 +58,7 @@ describe('prompt and agent hooks', () => {
     const asked: EvaluationRequest[] = [];
     start({
       evaluators: { agent: (request) => (asked.push(request), { ok: true }) },
-      hooks: [{ event: 'PostToolUse', agent: { prompt: 'Verify $ARGUMENTS' } }],
+      hooks: [{ event: 'PostToolUse', type: 'agent', prompt: 'Verify $ARGUMENTS' }],
     });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.hooks).toMatchObject([{ status: 'ok' }]);
@@ -66,7 +66,7 @@ describe('prompt and agent hooks', () => {
   });
 
   it('a reply that is not {ok, reason} is no answer', async () => {
-    start({ evaluators: { prompt: () => 'I think it is fine' }, hooks: [{ id: 'vague', event: 'UserPromptSubmit', onError: 'open', prompt: { prompt: 'check' } }] });
+    start({ evaluators: { prompt: () => 'I think it is fine' }, hooks: [{ id: 'vague', event: 'UserPromptSubmit', onError: 'open', type: 'prompt', prompt: 'check' }] });
     const result = await engine!.fire('UserPromptSubmit', { prompt: 'hi' });
     expect(result.blocked).toBe(false);
     expect(result.failures[0]!.message).toContain('is not {"ok": true|false, "reason": "..."}: I think it is fine');
@@ -76,7 +76,7 @@ describe('prompt and agent hooks', () => {
     let signal: AbortSignal | undefined;
     start({
       evaluators: { prompt: (request) => ((signal = request.signal), new Promise(() => {})) },
-      hooks: [{ id: 'stuck', event: 'PreToolUse', timeout: 200, prompt: { prompt: 'x' } }],
+      hooks: [{ id: 'stuck', event: 'PreToolUse', timeout: 200, type: 'prompt', prompt: 'x' }],
     });
     const result = await engine!.fire('PreToolUse', bash('ls'));
     expect(result).toMatchObject({ blocked: true, hooks: [{ id: 'stuck', status: 'timed_out' }], decidedBy: [{ via: 'failure' }] });
@@ -84,7 +84,7 @@ describe('prompt and agent hooks', () => {
   });
 
   it('an evaluator that throws is a failed hook', async () => {
-    start({ evaluators: { prompt: () => { throw new Error('rate limited'); } }, hooks: [{ event: 'PostToolUse', prompt: { prompt: 'x' } }] });
+    start({ evaluators: { prompt: () => { throw new Error('rate limited'); } }, hooks: [{ event: 'PostToolUse', type: 'prompt', prompt: 'x' }] });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.failures).toMatchObject([{ status: 'crashed', message: 'crashed: rate limited' }]);
   });
@@ -92,7 +92,7 @@ describe('prompt and agent hooks', () => {
   it('close() aborts a running call: it settles as aborted', async () => {
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    start({ evaluators: { prompt: () => (started(), new Promise(() => {})) }, closeTimeout: 50, hooks: [{ event: 'PostToolUse', prompt: { prompt: 'x' } }] });
+    start({ evaluators: { prompt: () => (started(), new Promise(() => {})) }, closeTimeout: 50, hooks: [{ event: 'PostToolUse', type: 'prompt', prompt: 'x' }] });
     const fired = engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     await running;
     await engine!.close();
@@ -101,7 +101,7 @@ describe('prompt and agent hooks', () => {
 
   it('with no evaluator: a problem line when the engine starts; the guard fails (refused) on every fire, never skipped', async () => {
     const { logger, warnings } = recordingLogger();
-    start({ logger, hooks: [{ id: 'judge', event: 'PreToolUse', prompt: { prompt: 'x' } }, { id: 'note', event: 'PostToolUse', agent: { prompt: 'y' } }] });
+    start({ logger, hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', prompt: 'x' }, { id: 'note', event: 'PostToolUse', type: 'agent', prompt: 'y' }] });
     expect(warnings()).toEqual([
       expect.stringContaining('hook "judge" on PreToolUse cannot run: a prompt hook needs a prompt evaluator'),
       expect.stringContaining('hook "note" on PostToolUse cannot run: a agent hook needs a agent evaluator'),
@@ -139,9 +139,9 @@ describe('prompt and agent hooks', () => {
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks }] } }));
     const config = await loadHooksConfig({ cwd: dir, home: dir, claudeSettings: [file], trust: 'all' });
     expect(config.hooks).toMatchObject([
-      { timeout: 30_000, prompt: { prompt: 'Safe? $ARGUMENTS', model: 'haiku' } },
-      { timeout: 90_000, agent: { prompt: 'Verify' } },
-      { timeout: 600_000, mcpTool: { server: 'memory', tool: 'check', input: { path: '${tool_input.file_path}' } } },
+      { timeout: 30_000, type: 'prompt', prompt: 'Safe? $ARGUMENTS', model: 'haiku' },
+      { timeout: 90_000, type: 'agent', prompt: 'Verify' },
+      { timeout: 600_000, type: 'mcp_tool', server: 'memory', tool: 'check', input: { path: '${tool_input.file_path}' } },
     ]);
     expect(config.problems).toEqual([expect.stringContaining('"temperature" not supported on a prompt hook by hookpool')]);
     expect(config.brokenHooks).toHaveLength(1);
@@ -165,7 +165,7 @@ describe('mcp_tool hooks', () => {
           return { content: [{ type: 'text', text: JSON.stringify({ decision: 'block', reason: 'file is locked' }) }] };
         },
       },
-      hooks: [{ id: 'lock', event: 'PostToolUse', mcpTool: { server: 'locks', tool: 'check', input: { file: '${tool_input.file_path}', note: 'edit of ${tool_input.file_path}', whole: '${tool_input}' } } }],
+      hooks: [{ id: 'lock', event: 'PostToolUse', type: 'mcp_tool', server: 'locks', tool: 'check', input: { file: '${tool_input.file_path}', note: 'edit of ${tool_input.file_path}', whole: '${tool_input}' } }],
     });
     const result = await engine.fire('PostToolUse', { tool_name: 'Edit', tool_input: { file_path: '/src/a.ts' }, tool_response: {} });
     expect(calls).toEqual([['locks', 'check', { file: '/src/a.ts', note: 'edit of /src/a.ts', whole: { file_path: '/src/a.ts' } }]]);
@@ -177,8 +177,8 @@ describe('mcp_tool hooks', () => {
       host: 'thread',
       mcp: { callTool: (server) => (server === 'down' ? Promise.reject(new Error('server "down" is not connected')) : { isError: true, content: [{ type: 'text', text: 'bad input' }] }) },
       hooks: [
-        { id: 'erring', event: 'PostToolUse', mcpTool: { server: 'up', tool: 't' } },
-        { id: 'down', event: 'PostToolUse', mcpTool: { server: 'down', tool: 't' } },
+        { id: 'erring', event: 'PostToolUse', type: 'mcp_tool', server: 'up', tool: 't' },
+        { id: 'down', event: 'PostToolUse', type: 'mcp_tool', server: 'down', tool: 't' },
       ],
     });
     const result = await engine.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
@@ -188,7 +188,7 @@ describe('mcp_tool hooks', () => {
   });
 
   it.each(HOSTS)('with no MCP caller a guard refuses (%s host)', async (host) => {
-    engine = createHookEngine({ host, logger: pino({ level: 'silent' }), hooks: [{ id: 'm', event: 'PreToolUse', mcpTool: { server: 's', tool: 't' } }, { id: 'c', event: 'PreToolUse', command: 'true' }] });
+    engine = createHookEngine({ host, logger: pino({ level: 'silent' }), hooks: [{ id: 'm', event: 'PreToolUse', type: 'mcp_tool', server: 's', tool: 't' }, { id: 'c', event: 'PreToolUse', command: 'true' }] });
     const result = await engine.fire('PreToolUse', bash('ls'));
     expect(result).toMatchObject({ blocked: true, hooks: [{ id: 'm', status: 'spawn_failed' }, { id: 'c', status: 'ok' }] });
     expect(result.reason).toContain('mcp: { callTool }');

@@ -47,7 +47,7 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
   const start = (options: HookEngineOptions) => (engine = createHookEngine({ host, pool: { threads: 1 }, ...options }));
 
   it('POSTs the input as JSON and reads a 2xx body as the hook output: a deny', async () => {
-    start({ hooks: [{ id: 'policy', event: 'PreToolUse', http: { url: `${server.url}/deny` } }] });
+    start({ hooks: [{ id: 'policy', event: 'PreToolUse', type: 'http', url: `${server.url}/deny` }] });
     const before = server.requests.length;
     const result = await engine!.fire('PreToolUse', bash('git push'));
     expect(result).toMatchObject({ blocked: true, decision: 'deny', reason: 'not on main', hooks: [{ id: 'policy', status: 'ok' }] });
@@ -60,7 +60,7 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
   it('fills header variables only from allowedEnvVars; any other name becomes empty', async () => {
     start({
       env: { ...process.env, HOOK_TOKEN: 'tok-123', OTHER_SECRET: 'must-not-leak' },
-      hooks: [{ event: 'PostToolUse', http: { url: `${server.url}/context`, headers: { authorization: 'Bearer $HOOK_TOKEN', 'x-other': '[${OTHER_SECRET}]' }, allowedEnvVars: ['HOOK_TOKEN'] } }],
+      hooks: [{ event: 'PostToolUse', type: 'http', url: `${server.url}/context`, headers: { authorization: 'Bearer $HOOK_TOKEN', 'x-other': '[${OTHER_SECRET}]' }, allowedEnvVars: ['HOOK_TOKEN'] }],
     });
     const before = server.requests.length;
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
@@ -69,13 +69,13 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
   });
 
   it('a 2xx with an empty body is a hook that said nothing', async () => {
-    start({ hooks: [{ event: 'PreToolUse', http: { url: `${server.url}/empty` } }] });
+    start({ hooks: [{ event: 'PreToolUse', type: 'http', url: `${server.url}/empty` }] });
     const result = await engine!.fire('PreToolUse', bash('ls'));
     expect(result).toMatchObject({ blocked: false, decision: null, failures: [], hookErrors: [], hooks: [{ status: 'ok' }] });
   });
 
   it('a status other than 2xx is no answer: reported, the action proceeds where the hook fails open', async () => {
-    start({ hooks: [{ id: 'audit', event: 'PostToolUse', http: { url: `${server.url}/error` } }] });
+    start({ hooks: [{ id: 'audit', event: 'PostToolUse', type: 'http', url: `${server.url}/error` }] });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.blocked).toBe(false);
     expect(result.failures).toMatchObject([{ id: 'audit', onError: 'open' }]);
@@ -83,13 +83,13 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
   });
 
   it('on a guard that fails closed (PreToolUse by default) a status other than 2xx refuses', async () => {
-    start({ hooks: [{ id: 'guard', event: 'PreToolUse', http: { url: `${server.url}/error` } }] });
+    start({ hooks: [{ id: 'guard', event: 'PreToolUse', type: 'http', url: `${server.url}/error` }] });
     const result = await engine!.fire('PreToolUse', bash('ls'));
     expect(result).toMatchObject({ blocked: true, decision: 'deny', decidedBy: [{ id: 'guard', via: 'failure' }] });
   });
 
   it('a refused connection is no answer; onError: open lets the action through and says so', async () => {
-    start({ hooks: [{ id: 'gone', event: 'PreToolUse', onError: 'open', http: { url: `${deadUrl}/deny` } }] });
+    start({ hooks: [{ id: 'gone', event: 'PreToolUse', onError: 'open', type: 'http', url: `${deadUrl}/deny` }] });
     const result = await engine!.fire('PreToolUse', bash('ls'));
     expect(result.blocked).toBe(false);
     expect(result.failures).toMatchObject([{ id: 'gone', status: 'spawn_failed', onError: 'open' }]);
@@ -97,21 +97,21 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
   });
 
   it('a 2xx body that is not a JSON object is no answer', async () => {
-    start({ hooks: [{ id: 'chatty', event: 'UserPromptSubmit', onError: 'open', http: { url: `${server.url}/text` } }] });
+    start({ hooks: [{ id: 'chatty', event: 'UserPromptSubmit', onError: 'open', type: 'http', url: `${server.url}/text` }] });
     const result = await engine!.fire('UserPromptSubmit', { prompt: 'hi' });
     expect(result.additionalContext).toBeNull();
     expect(result.failures[0]!.message).toContain('not a JSON object: all good');
   });
 
   it('times out a server that never answers, and closes the connection', async () => {
-    start({ hooks: [{ id: 'slow', event: 'PostToolUse', timeout: 300, http: { url: `${server.url}/hang` } }] });
+    start({ hooks: [{ id: 'slow', event: 'PostToolUse', timeout: 300, type: 'http', url: `${server.url}/hang` }] });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.hooks).toMatchObject([{ id: 'slow', status: 'timed_out' }]);
     await expect.poll(() => server.openConnections(), { timeout: 10_000 }).toBe(0);
   });
 
   it('reads at most maxOutputBytes of the answer; an answer cut there is no answer', async () => {
-    start({ hooks: [{ id: 'big', event: 'PostToolUse', maxOutputBytes: 1000, http: { url: `${server.url}/huge` } }] });
+    start({ hooks: [{ id: 'big', event: 'PostToolUse', maxOutputBytes: 1000, type: 'http', url: `${server.url}/huge` }] });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.hooks).toMatchObject([{ id: 'big', status: 'crashed', truncated: true }]);
     expect(result.hooks[0]!.stdout).toHaveLength(1000);
@@ -125,7 +125,7 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url: `${server.url}/deny`, timeout: 5, headers: { 'x-id': 'a' } }] }] } }));
     const config = await loadHooksConfig({ cwd: dir, home: dir, claudeSettings: [file], trust: 'all' });
     expect(config.problems).toEqual([]);
-    expect(config.hooks[0]).toMatchObject({ timeout: 5000, http: { url: `${server.url}/deny`, headers: { 'x-id': 'a' } } });
+    expect(config.hooks[0]).toMatchObject({ timeout: 5000, type: 'http', url: `${server.url}/deny`, headers: { 'x-id': 'a' } });
     start({ ...config });
     expect(await engine!.fire('PreToolUse', bash('ls'))).toMatchObject({ blocked: true, reason: 'not on main' });
   });

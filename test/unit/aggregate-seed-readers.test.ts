@@ -107,15 +107,15 @@ describe('Wundr answers', () => {
   });
 
   it('merges field by field in priority order: a later (lower-priority) non-undefined value wins, block: false included', () => {
-    // hookpool priorities are Wundr's negated: "high" (Wundr 100) is -100 and runs, and merges, first.
+    // Higher priority runs, and merges, first (Wundr's rule, and hookpool's).
     const result = fire(PreToolUse, [
       { ...wundr('low', 0), out: { stdout: json({ block: false }) } },
-      { ...wundr('high', -100), out: { stdout: json({ block: true, blockReason: 'from high', toolInput: { command: 'a' } }) } },
+      { ...wundr('high', 100), out: { stdout: json({ block: true, blockReason: 'from high', toolInput: { command: 'a' } }) } },
     ]);
     expect(result).toMatchObject({ blocked: false, decision: null, updatedInput: { command: 'a' } });
     const reversed = fire(PreToolUse, [
       { ...wundr('low', 0), out: { stdout: json({ block: true, blockReason: 'from low' }) } },
-      { ...wundr('high', -100), out: { stdout: json({ block: false, toolInput: { command: 'a' } }) } },
+      { ...wundr('high', 100), out: { stdout: json({ block: false, toolInput: { command: 'a' } }) } },
     ]);
     expect(reversed).toMatchObject({ blocked: true, reason: 'from low' });
     const ties = fire(PreToolUse, [
@@ -127,7 +127,7 @@ describe('Wundr answers', () => {
 
   it("a failed hook is left out of the merge; any non-zero exit is a failure and its onError (Wundr's catchErrors) decides", () => {
     const open = fire(PreToolUse, [
-      { ...wundr('guard', -10), out: { stdout: json({ block: true, blockReason: 'no' }) } },
+      { ...wundr('guard', 10), out: { stdout: json({ block: true, blockReason: 'no' }) } },
       { ...wundr('broken', 0, { onError: 'open' }), out: { exitCode: 1, stdout: json({ block: false }), stderr: 'boom' } },
     ]);
     expect(open).toMatchObject({ blocked: true, reason: 'no' });
@@ -147,7 +147,7 @@ describe('Wundr answers', () => {
     expect(fire(PermissionRequest, [{ ...wundr('a'), out: { stdout: json({ decision: 'deny', reason: 'risky' }) } }])).toMatchObject({ decision: 'deny', blocked: true, reason: 'risky' });
     // escalate: no decision, the user is asked as usual; a later escalate undoes an earlier approve.
     const escalated = fire(PermissionRequest, [
-      { ...wundr('first', -1), out: { stdout: json({ decision: 'approve' }) } },
+      { ...wundr('first', 1), out: { stdout: json({ decision: 'approve' }) } },
       { ...wundr('second', 0), out: { stdout: json({ decision: 'escalate' }) } },
     ]);
     expect(escalated).toMatchObject({ decision: null, blocked: false });

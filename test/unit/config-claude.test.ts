@@ -82,7 +82,7 @@ describe('loadHooksConfig: Claude Code settings', () => {
     });
 
     expect(problems).toEqual([`${file}: hooks.PreToolUse[0].hooks[4].type: unknown hook type "websocket" (expected command, http, prompt, agent or mcp_tool); this hook is not loaded`]);
-    expect(hooks.map((hook) => hook.http?.url ?? hook.prompt?.prompt ?? hook.agent?.prompt ?? hook.mcpTool?.tool ?? hook.command)).toEqual(['https://example.com/hook', 'Is this safe?', 'review', 'y', 'kept']);
+    expect(hooks.map((hook) => hook.url ?? hook.prompt ?? hook.tool ?? hook.command)).toEqual(['https://example.com/hook', 'Is this safe?', 'review', 'y', 'kept']);
   });
 
   it('reports an invalid matcher regex naming its path, and skips its hooks', async () => {

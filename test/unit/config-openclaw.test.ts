@@ -114,7 +114,7 @@ describe('loadHooksConfig: OpenClaw', () => {
       PostToolUse: [{ matcher: '*', hooks: [command(['d'], { timeout: 1.5 })] }],
     });
 
-    expect(hooks).toMatchObject([{ event: 'PreToolUse', filter: { tool: ['Bash'] }, prompt: { prompt: 'safe?' }, timeout: 30_000, protocol: 'openclaw' }]);
+    expect(hooks).toMatchObject([{ event: 'PreToolUse', filter: { tool: ['Bash'] }, type: 'prompt', prompt: 'safe?', timeout: 30_000, protocol: 'openclaw' }]);
     expect(problems).toEqual([
       `${file}: hooks.claude.SessionStart: OpenClaw has no event "SessionStart" (its events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStart, SubagentStop, PreCompact); its hooks are skipped`,
       `${file}: hooks.claude.PreToolUse[0].hooks[0]: unknown key "async"`,

@@ -34,7 +34,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
     const { hooks, problems } = await loadHooksConfig({ files: [file] });
 
     expect(hooks.map((hook) => hook.command)).toEqual(['ok']);
-    expect(problems).toEqual([`${file}: hooks[1].command: give exactly one of "command" (run by sh -c), "args" (an argv array), "http", "prompt", "agent" or "mcpTool"`]);
+    expect(problems).toEqual([`${file}: hooks[1].command: give exactly one of "command" (run by sh -c) or "args" (an argv array)`]);
   });
 
   it('loads the Claude settings fixture, converting seconds to milliseconds', async () => {
@@ -112,7 +112,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         timeout: 3_000,
         env: { set: { GUARD_MODE: 'strict' } },
         cwd: 'tools',
-        priority: -10,
+        priority: 10,
         sequential: true,
         template: true,
         protocol: 'wundr',
@@ -143,7 +143,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
     const { hooks, problems } = await loadHooksConfig({ files: [file] });
 
     expect(hooks.map((hook) => hook.id)).toEqual(['ask', 'ok']);
-    expect(hooks[0]).toMatchObject({ prompt: { prompt: 'Is {{metadata.toolName}} safe?' }, timeout: 30_000, protocol: 'wundr', sequential: true });
+    expect(hooks[0]).toMatchObject({ type: 'prompt', prompt: 'Is {{metadata.toolName}} safe?', timeout: 30_000, protocol: 'wundr', sequential: true });
     expect(problems).toEqual([
       `${file}: hooks[1].matcher.minRiskLevel: expected one of low, medium, high, critical`,
     ]);

@@ -75,11 +75,13 @@ describe('fillToolInput', () => {
 });
 
 describe('native schema', () => {
-  it('takes exactly one handler per hook, and an http(s) URL', () => {
-    expect(() => parseNativeHooks([{ event: 'Stop', command: 'x', http: { url: 'http://127.0.0.1/' } }])).toThrow(/give exactly one of/);
-    expect(() => parseNativeHooks([{ event: 'Stop', http: { url: 'ftp://example.com/' } }])).toThrow(/expected an http:\/\/ or https:\/\/ URL/);
-    const [prompt, http] = parseNativeHooks([{ event: 'UserPromptSubmit', prompt: { prompt: 'x' } }, { event: 'Stop', http: { url: 'https://example.com/h' } }]);
-    expect(prompt).toMatchObject({ id: 'prompt@UserPromptSubmit', timeoutMs: 30_000, remote: { type: 'prompt', prompt: 'x' } });
-    expect(http).toMatchObject({ id: 'http@Stop', timeoutMs: 10_000, remote: { type: 'http', headers: {}, allowedEnvVars: [] } });
+  it('takes the fields of its type only, and an http(s) URL', () => {
+    expect(() => parseNativeHooks([{ event: 'Stop', command: 'x', type: 'http', url: 'http://127.0.0.1/' }])).toThrow(/command: has no effect on a "http" hook/);
+    expect(() => parseNativeHooks([{ event: 'Stop', command: 'x', url: 'http://127.0.0.1/' }])).toThrow(/url: only used with "type": "http"/);
+    expect(() => parseNativeHooks([{ event: 'Stop', type: 'mcp_tool', server: 's' }])).toThrow(/tool: a "mcp_tool" hook needs "tool"/);
+    expect(() => parseNativeHooks([{ event: 'Stop', type: 'http', url: 'ftp://example.com/' }])).toThrow(/expected an http:\/\/ or https:\/\/ URL/);
+    const [prompt, http] = parseNativeHooks([{ event: 'UserPromptSubmit', type: 'prompt', prompt: 'x' }, { event: 'Stop', type: 'http', url: 'https://example.com/h' }]);
+    expect(prompt).toMatchObject({ id: 'prompt@UserPromptSubmit', timeoutMs: 30_000, handler: { kind: 'prompt', prompt: 'x' } });
+    expect(http).toMatchObject({ id: 'http@Stop', timeoutMs: 10_000, handler: { kind: 'http', headers: {}, allowedEnvVars: [] } });
   });
 });

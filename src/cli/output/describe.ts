@@ -1,7 +1,7 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
-import type { RemoteHandler } from '../../config/remote-handler.js';
+import { isRemoteKind, type RemoteHandler } from '../../config/remote-handler.js';
 import type { HookSource } from '../../config/model.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
@@ -32,15 +32,16 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
 }
 
 /** A hook's command as one line: `command` as written, `args` joined with spaces; what an http, prompt, agent or mcp_tool hook does. */
-export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly remote?: RemoteHandler | undefined }): string {
-  return hook.command ?? hook.args?.join(' ') ?? (hook.remote === undefined ? '' : describeRemote(hook.remote));
+export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: { readonly kind: string } }): string {
+  const remote = hook.handler !== undefined && isRemoteKind(hook.handler.kind) ? (hook.handler as RemoteHandler) : undefined;
+  return hook.command ?? hook.args?.join(' ') ?? (remote === undefined ? '' : describeRemote(remote));
 }
 
 function describeRemote(remote: RemoteHandler): string {
-  if (remote.type === 'http') return `http POST ${remote.url}`;
-  if (remote.type === 'mcp_tool') return `mcp_tool ${remote.server} ${remote.tool}`;
+  if (remote.kind === 'http') return `http POST ${remote.url}`;
+  if (remote.kind === 'mcp_tool') return `mcp_tool ${remote.server} ${remote.tool}`;
   const line = remote.prompt.split('\n', 1)[0]!;
-  return `${remote.type}: ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
+  return `${remote.kind}: ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
 }
 
 /** `3 hooks`, `1 hook`; nouns ending in s take `es`. */

@@ -4,12 +4,12 @@
 // entry instead of a hook that silently does less than its author wrote.
 import { z } from 'zod';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS, type RemoteHandlerType } from '../remote-handler.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS, REMOTE_KINDS, type RemoteKind } from '../remote-handler.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { problemAt } from './shared.js';
 
 /** The handler types besides command, as Claude Code names them. */
-export const CLAUDE_REMOTE_TYPES: ReadonlySet<string> = new Set<RemoteHandlerType>(['http', 'prompt', 'agent', 'mcp_tool']);
+export const CLAUDE_REMOTE_TYPES: ReadonlySet<string> = new Set<RemoteKind>(REMOTE_KINDS);
 
 const text = z.string().min(1, 'expected a non-empty string');
 const seconds = z.number({ error: 'expected a number of seconds' }).positive('expected a positive number of seconds').max(86_400, 'expected at most 86400 seconds');
@@ -50,11 +50,11 @@ type Parsed = z.output<(typeof SCHEMAS)[keyof typeof SCHEMAS]>;
  * or undefined with its problems. Timeouts are Claude Code's: the event's default for http and
  * mcp_tool, 30 s for prompt and 60 s for agent (or the event's shorter default).
  */
-export function readRemoteHandler(value: Record<string, unknown>, type: RemoteHandlerType, place: HandlerPlace, problems: string[]): Partial<NativeHookInput> | undefined {
+export function readRemoteHandler(value: Record<string, unknown>, type: RemoteKind, place: HandlerPlace, problems: string[]): Partial<NativeHookInput> | undefined {
   const result = SCHEMAS[type].safeParse(value);
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const message = issue.code === 'unrecognized_keys' ? `${issue.keys.map((key) => `"${key}"`).join(', ')} not supported on a ${type} hook by hookpool, so this hook is not loaded` : issue.message;
+      const message = issue.code === 'unrecognized_keys' ? `${issue.keys.map((key: string) => `"${key}"`).join(', ')} not supported on a ${type} hook by hookpool, so this hook is not loaded` : issue.message;
       problems.push(problemAt(place.file, [...place.path, ...issue.path], message));
     }
     return undefined;
@@ -77,8 +77,7 @@ export function readRemoteHandler(value: Record<string, unknown>, type: RemoteHa
 }
 
 function nativeHandlerOf(handler: Parsed): Partial<NativeHookInput> {
-  if (handler.type === 'http') return { http: { url: handler.url, headers: handler.headers ?? {}, allowedEnvVars: handler.allowedEnvVars ?? [] } };
-  if (handler.type === 'prompt') return { prompt: { prompt: handler.prompt, model: handler.model } };
-  if (handler.type === 'agent') return { agent: { prompt: handler.prompt, model: handler.model } };
-  return { mcpTool: { server: handler.server, tool: handler.tool, input: handler.input ?? {} } };
+  if (handler.type === 'http') return { type: 'http', url: handler.url, headers: handler.headers, allowedEnvVars: handler.allowedEnvVars };
+  if (handler.type === 'prompt' || handler.type === 'agent') return { type: handler.type, prompt: handler.prompt, model: handler.model };
+  return { type: 'mcp_tool', server: handler.server, tool: handler.tool, input: handler.input };
 }

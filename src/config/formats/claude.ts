@@ -9,7 +9,7 @@ import { brokenEntry, finishHook, isPlainObject, normalizeMatcher, parseEntry, p
 import { describeUnknownEvent, matcherSchema } from '../field-schemas.js';
 import { checkKnownFields, commandHandlerSchema, convertHandler, type ClaudeHooksContext } from './claude-handler.js';
 import { CLAUDE_REMOTE_TYPES, readRemoteHandler } from './claude-remote-handler.js';
-import type { RemoteHandlerType } from '../remote-handler.js';
+import type { RemoteKind } from '../remote-handler.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 
 const settingsSchema = z.looseObject({
@@ -89,7 +89,7 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
   const where = { file: place.file, path: place.path };
   const typed = parseEntry(handlerTypeSchema, value, where, problems);
   if (!typed) return undefined;
-  if (CLAUDE_REMOTE_TYPES.has(typed.type)) return readRemoteHook(typed, typed.type as RemoteHandlerType, place, matcher, problems);
+  if (CLAUDE_REMOTE_TYPES.has(typed.type)) return readRemoteHook(typed, typed.type as RemoteKind, place, matcher, problems);
   if (typed.type !== 'command') {
     problems.push(problemAt(place.file, [...place.path, 'type'], `unknown hook type "${typed.type}" (expected command, http, prompt, agent or mcp_tool); this hook is not loaded`));
     return undefined;
@@ -110,7 +110,7 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
 }
 
-function readRemoteHook(value: Record<string, unknown>, type: RemoteHandlerType, place: EventPlace, matcher: string | undefined, problems: string[]): NativeHookInput | undefined {
+function readRemoteHook(value: Record<string, unknown>, type: RemoteKind, place: EventPlace, matcher: string | undefined, problems: string[]): NativeHookInput | undefined {
   const fields = readRemoteHandler(value, type, place, problems);
   if (!fields) return undefined;
   const { skill, agentType } = place.context;

@@ -158,8 +158,8 @@ function readEvaluatedHandler(value: unknown, type: 'prompt' | 'agent', place: H
   const handler = type === 'prompt' ? parseEntry(promptHandlerSchema, value, where, problems) : parseEntry(agentHandlerSchema, value, where, problems);
   if (!handler) return undefined;
   const evaluated = handler.type === 'prompt'
-    ? { prompt: { prompt: handler.prompt, model: handler.model } }
-    : { agent: { prompt: handler.instructions ?? `Run the agent "${handler.agent}" on this event: $ARGUMENTS`, agentConfig: { agent: handler.agent } } };
+    ? { type: 'prompt' as const, prompt: handler.prompt, model: handler.model }
+    : { type: 'agent' as const, prompt: handler.instructions ?? `Run the agent "${handler.agent}" on this event: $ARGUMENTS`, agentConfig: { agent: handler.agent } };
   const candidate: NativeHookInput = {
     event: place.event,
     filter: matcher === '*' ? undefined : { tool: [matcher] },

@@ -110,8 +110,8 @@ function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultT
     description: hook.name,
     env: hook.env ? { set: hook.env } : undefined,
     cwd: hook.cwd,
-    // Wundr runs higher priorities first; hookpool runs lower first.
-    priority: hook.priority ? -hook.priority : undefined,
+    // Wundr runs higher priorities first, as hookpool does.
+    priority: hook.priority,
     sequential: isModifyingEvent(hook.event) ? true : undefined,
     template: hasPlaceholder(hook.command) ? true : undefined,
     onError: onErrorOf(hook),
@@ -123,8 +123,8 @@ function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultT
 // is handed the metadata JSON ($ARGUMENTS) with its agentConfig.
 function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
   const handler = hook.type === 'prompt'
-    ? { prompt: { prompt: hook.promptTemplate, model: hook.model } }
-    : { agent: { prompt: hook.promptTemplate ?? '$ARGUMENTS', model: hook.model, agentConfig: hook.agentConfig } };
+    ? { type: 'prompt' as const, prompt: hook.promptTemplate, model: hook.model }
+    : { type: 'agent' as const, prompt: hook.promptTemplate ?? '$ARGUMENTS', model: hook.model, agentConfig: hook.agentConfig };
   return {
     id: hook.id,
     event: hook.event,
@@ -133,7 +133,7 @@ function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: { enabled: boolea
     timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? EVALUATED_DEFAULT_TIMEOUT_MS[hook.type],
     enabled: file.enabled ? hook.enabled : false,
     description: hook.name,
-    priority: hook.priority ? -hook.priority : undefined,
+    priority: hook.priority,
     sequential: isModifyingEvent(hook.event) ? true : undefined,
     onError: onErrorOf(hook),
     protocol: 'wundr',

@@ -10,7 +10,7 @@ import type { CallAnswer } from './call-task.js';
 /** What an evaluator is asked. */
 export interface EvaluationRequest {
   /** `prompt`: one model call; `agent`: a task for a subagent that may use tools. */
-  readonly kind: EvaluatedHandler['type'];
+  readonly kind: EvaluatedHandler['kind'];
   /** The prompt with `$ARGUMENTS` and `{{metadata.x}}` filled in. */
   readonly prompt: string;
   /** The hook's `model`, when it names one. */

@@ -35,10 +35,10 @@ export interface RemoteTaskSettings {
 
 /** Why a remote hook cannot run with these runners, or null when it can. */
 export function missingRunner(remote: RemoteHandler, runners: RemoteRunners): string | null {
-  if (remote.type === 'http') return null;
-  if (remote.type === 'mcp_tool') return runners.mcp === undefined ? 'an mcp_tool hook needs an MCP caller, and the engine has none (createHookEngine({ mcp: { callTool } }))' : null;
-  return runners.evaluators[remote.type] === undefined
-    ? `a ${remote.type} hook needs a ${remote.type} evaluator, and the engine has none (createHookEngine({ evaluators: { ${remote.type} } }), e.g. createAnthropicEvaluator())`
+  if (remote.kind === 'http') return null;
+  if (remote.kind === 'mcp_tool') return runners.mcp === undefined ? 'an mcp_tool hook needs an MCP caller, and the engine has none (createHookEngine({ mcp: { callTool } }))' : null;
+  return runners.evaluators[remote.kind] === undefined
+    ? `a ${remote.kind} hook needs a ${remote.kind} evaluator, and the engine has none (createHookEngine({ evaluators: { ${remote.kind} } }), e.g. createAnthropicEvaluator())`
     : null;
 }
 
@@ -47,19 +47,19 @@ export function buildRemoteTask(hook: HookDefinition, remote: RemoteHandler, fir
   const missing = missingRunner(remote, runners);
   if (missing !== null) return `this hook cannot run: ${missing}`;
   const { timeoutMs, maxOutputBytes } = hook;
-  if (remote.type === 'http') {
+  if (remote.kind === 'http') {
     const { envKey, killGraceMs, pipeGraceMs, headers } = settings;
     return { kind: 'http', hookId: hook.id, envKey, url: remote.url, headers, body: fire.stdin, timeoutMs, killGraceMs, pipeGraceMs, maxOutputBytes };
   }
-  if (remote.type === 'mcp_tool') {
+  if (remote.kind === 'mcp_tool') {
     const caller = runners.mcp!;
     return { kind: 'call', hookId: hook.id, timeoutMs, maxOutputBytes, call: (signal) => callMcpTool(caller, remote, fire.input, signal) };
   }
-  const evaluate = runners.evaluators[remote.type]!;
+  const evaluate = runners.evaluators[remote.kind]!;
   const expects = expectedReply(hook.protocol);
   const input = protocolInput(fire);
   const request = {
-    kind: remote.type,
+    kind: remote.kind,
     prompt: fillPrompt(remote.prompt, fire.input, fire.stdin),
     model: remote.model,
     expects,

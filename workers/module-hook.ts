@@ -1,0 +1,62 @@
+// The module worker: imports an in-worker hook (once per worker), calls it with the hook input
+// and its context, and returns its answer as the JSON stdout of a command hook that exited 0.
+// Never throws: a load error, a throw and an answer that is not JSON are outcomes.
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { workerData } from 'node:worker_threads';
+import type { InWorkerHook } from '../src/run/in-worker-hook.js';
+import type { ModuleTask } from '../src/run/module-task.js';
+import { answerOutcome, errorLine } from '../src/run/in-worker-answer.js';
+import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
+import type { ModuleWorkerData } from '../src/run/worker-file.js';
+
+const { baseEnvByHook } = workerData as ModuleWorkerData;
+// import() caches the module; this caches the lookup of the export, and a failed load too.
+const loaded = new Map<string, Promise<InWorkerHook>>();
+
+export default async function runModuleHook(task: ModuleTask): Promise<HookOutcome> {
+  const startedAt = performance.now();
+  const elapsed = () => performance.now() - startedAt;
+  let hook: InWorkerHook;
+  try {
+    hook = await loadHook(task);
+  } catch (error) {
+    return failedOutcome(task.hookId, 'spawn_failed', (error as Error).message, elapsed());
+  }
+  const controller = new AbortController();
+  try {
+    const input = JSON.parse(task.stdin) as Record<string, unknown>;
+    const env = { ...baseEnvByHook[task.envKey], ...task.env };
+    const context = { event: task.event, hookId: task.hookId, cwd: task.cwd, projectDir: task.projectDir, env, options: task.options, signal: controller.signal };
+    const answer = await hook(input, context);
+    return answerOutcome(task.hookId, answer, elapsed(), task.maxOutputBytes);
+  } catch (error) {
+    return failedOutcome(task.hookId, 'crashed', `threw: ${errorLine(error)}`, elapsed());
+  } finally {
+    // The answer is in (or the hook failed): whatever it still does is no longer wanted.
+    controller.abort();
+  }
+}
+
+function loadHook(task: ModuleTask): Promise<InWorkerHook> {
+  const key = `${task.moduleUrl}#${task.exportName}`;
+  let hook = loaded.get(key);
+  if (hook === undefined) loaded.set(key, (hook = importHook(task.moduleUrl, task.exportName)));
+  return hook;
+}
+
+async function importHook(moduleUrl: string, exportName: string): Promise<InWorkerHook> {
+  const file = fileURLToPath(moduleUrl);
+  let namespace: Record<string, unknown>;
+  try {
+    namespace = (await import(moduleUrl)) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`cannot load module ${file}: ${errorLine(error)}`);
+  }
+  const hook = namespace[exportName];
+  if (typeof hook !== 'function') {
+    const found = hook === undefined ? 'has no such export' : `exports a ${typeof hook}, not a function`;
+    throw new Error(`module ${file}: "${exportName}" ${found}`);
+  }
+  return hook as InWorkerHook;
+}
