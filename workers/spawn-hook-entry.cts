@@ -7,6 +7,6 @@ import type { HttpTask } from '../src/run/remote/http-task.js';
 
 const loading = import('./spawn-hook.js');
 
-export = async function spawnHookEntry(task: SpawnTask | HttpTask): Promise<HookOutcome> {
+export = async function spawnHookEntry(task: SpawnTask | (HttpTask & Pick<SpawnTask, 'slot'>)): Promise<HookOutcome> {
   return (await loading).default(task);
 };

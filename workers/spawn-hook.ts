@@ -10,9 +10,9 @@ import { runHookProcess } from './run-hook-process.js';
 const { registry: registryBuffer, baseEnvByHook } = workerData as SpawnWorkerData;
 const registry = new GroupRegistry(registryBuffer);
 
-export default async function spawnHook(task: SpawnTask | HttpTask): Promise<HookOutcome> {
+export default async function spawnHook(task: SpawnTask | (HttpTask & Pick<SpawnTask, 'slot'>)): Promise<HookOutcome> {
   try {
-    if (isHttpTask(task)) return await runHttpHook(task);
+    if (isHttpTask(task)) return await runHttpHook(task, () => registry.isCancelled(task.slot));
     return await runHookProcess({ ...task, env: { ...baseEnvByHook[task.envKey], ...task.env, [RUN_ID_VARIABLE]: task.runId } }, registry);
   } catch (error) {
     return failedOutcome(task.hookId, 'crashed', `worker error: ${(error as Error).message}`);

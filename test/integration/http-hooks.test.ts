@@ -110,6 +110,16 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
     await expect.poll(() => server.openConnections(), { timeout: 10_000 }).toBe(0);
   });
 
+  it('close() stops a request the server never answers instead of waiting for its timeout', async () => {
+    start({ closeTimeout: 50, hooks: [{ id: 'held', event: 'PostToolUse', timeout: 120_000, type: 'http', url: `${server.url}/hang` }] });
+    const before = hanging.length;
+    const fired = engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
+    await expect.poll(() => hanging.length, { timeout: 10_000 }).toBe(before + 1);
+    await engine!.close();
+    expect((await fired).hooks).toMatchObject([{ id: 'held', status: 'aborted' }]);
+    await expect.poll(() => server.openConnections(), { timeout: 10_000 }).toBe(0);
+  });
+
   it('reads at most maxOutputBytes of the answer; an answer cut there is no answer', async () => {
     start({ hooks: [{ id: 'big', event: 'PostToolUse', maxOutputBytes: 1000, type: 'http', url: `${server.url}/huge` }] });
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });

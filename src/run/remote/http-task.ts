@@ -23,6 +23,8 @@ export interface HttpTask {
   maxOutputBytes: number;
 }
 
+const CANCEL_POLL_MS = 100;
+
 /** True for a task that is an http request rather than a process. */
 export function isHttpTask(task: object): task is HttpTask {
   return (task as { kind?: unknown }).kind === 'http';
@@ -35,7 +37,7 @@ export function isHttpTask(task: object): task is HttpTask {
  * reads them as it reads a command that crashed, so an `onError: "closed"` guard refuses on them.
  * A 2xx with an empty body is a hook that said nothing.
  */
-export function runHttpHook(task: HttpTask): Promise<HookOutcome> {
+export function runHttpHook(task: HttpTask, isCancelled: () => boolean): Promise<HookOutcome> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   return new Promise((settle) => {
@@ -44,6 +46,7 @@ export function runHttpHook(task: HttpTask): Promise<HookOutcome> {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(cancelPoll);
       request.destroy();
       settle(outcome);
     };
@@ -56,6 +59,14 @@ export function runHttpHook(task: HttpTask): Promise<HookOutcome> {
       agent: false,
     });
     const timer = setTimeout(() => finish({ ...failedOutcome(task.hookId, 'timed_out', `no answer from ${task.url} within ${task.timeoutMs} ms`, elapsed()) }), task.timeoutMs);
+    /*
+     * close() (and the sandbox's abort) cancels a run through the shared slot registry, which a
+     * worker reads but is not told about: a request in flight looks every 100 ms, so a server
+     * that never answers holds close() that long, not until the hook's timeout.
+     */
+    const cancelPoll = setInterval(() => {
+      if (isCancelled()) finish(failedOutcome(task.hookId, 'aborted', `the engine closed before ${task.url} answered`, elapsed()));
+    }, CANCEL_POLL_MS);
     request.on('error', (error: NodeJS.ErrnoException) => finish(failedOutcome(task.hookId, 'spawn_failed', `could not reach ${task.url}: ${error.code ?? error.message}`, elapsed())));
     request.on('response', (response) => {
       readCapped(response, task.maxOutputBytes).then(({ text, truncated }) => finish(answerOf(task, response, text, truncated, elapsed())), (error: Error) =>
