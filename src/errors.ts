@@ -8,7 +8,7 @@ export const ERROR_CODES = {
   ERR_HOOKPOOL_INVALID_RULE: 'An "if" field is not a permission rule hookpool can read ("Tool" or "Tool(specifier)").',
   ERR_HOOKPOOL_INVALID_OPTIONS: 'createHookEngine was given options it does not accept.',
   ERR_HOOKPOOL_INVALID_PAYLOAD: 'fire() was given a payload that is not a plain JSON object, or one over the size cap.',
-  ERR_HOOKPOOL_CLOSED: 'fire() was called after close().',
+  ERR_HOOKPOOL_CLOSED: 'fire() or register() was called after close().',
   ERR_HOOKPOOL_HOOK_NOT_FOUND: 'No hook has the given id.',
   ERR_HOOKPOOL_DUPLICATE_HOOK_ID: 'Several hooks share the id a command named, so it cannot tell which one is meant.',
   ERR_HOOKPOOL_NOT_TOGGLEABLE: 'hookpool enable/disable cannot change the hook: it was not read from a file, or a Claude Code settings file sets "disableAllHooks": true.',

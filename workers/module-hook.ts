@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import type { InWorkerHook } from '../src/run/in-worker-hook.js';
-import type { ModuleTask } from '../src/run/module-task.js';
+import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
+import type { ModuleRun, ModuleTask } from '../src/run/module-task.js';
 import { answerOutcome, errorLine } from '../src/run/in-worker-answer.js';
 import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
 import type { ModuleWorkerData } from '../src/run/worker-file.js';
@@ -14,7 +15,7 @@ const { baseEnvByHook } = workerData as ModuleWorkerData;
 // import() caches the module; this caches the lookup of the export, and a failed load too.
 const loaded = new Map<string, Promise<InWorkerHook>>();
 
-export default async function runModuleHook(task: ModuleTask): Promise<HookOutcome> {
+export default async function runModuleHook(task: ModuleRun): Promise<HookOutcome> {
   const startedAt = performance.now();
   const elapsed = () => performance.now() - startedAt;
   let hook: InWorkerHook;
@@ -24,6 +25,8 @@ export default async function runModuleHook(task: ModuleTask): Promise<HookOutco
     return failedOutcome(task.hookId, 'spawn_failed', (error as Error).message, elapsed());
   }
   const controller = new AbortController();
+  // One task per worker at a time: what the module spawns now carries this run's id.
+  process.env[RUN_ID_VARIABLE] = task.runId;
   try {
     const input = JSON.parse(task.stdin) as Record<string, unknown>;
     const env = { ...baseEnvByHook[task.envKey], ...task.env };

@@ -1,5 +1,6 @@
 // One layer of the configuration: read, parse and trust-check one file, turning every way it can
 // go wrong into a problem line, so one bad file never stops the others from loading.
+import type { BuiltinCatalog } from './builtin-hooks.js';
 import type { ConfigCandidate } from './discover.js';
 import type { ClaudeHooksContext } from './formats/claude-handler.js';
 import { frontmatterContext, parseFrontmatter, type FrontmatterFile } from './frontmatter.js';
@@ -30,7 +31,7 @@ export interface HookFileCandidate extends ConfigCandidate {
 const NOTHING: ConfigFileLoad = { problems: [], hooks: [], brokenHooks: [], disableAllHooks: false };
 
 /** Loads one candidate file; never throws for what the file holds or whether it can be read. */
-export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustPolicy, projectDir: string): Promise<ConfigFileLoad> {
+export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustPolicy, projectDir: string, builtinCatalog?: BuiltinCatalog): Promise<ConfigFileLoad> {
   const { frontmatter } = candidate;
   const read = await readConfigFile(candidate.path, { userLevel: candidate.scope === 'user', parse: frontmatter && parseFrontmatter });
   if (read.status === 'missing') {
@@ -43,7 +44,7 @@ export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustP
   const context = frontmatter === undefined ? candidate.context : frontmatterContext(frontmatter, read.value as Record<string, unknown>);
   let document;
   try {
-    document = readHooksDocument(read.value, { file: candidate.path, claudeSettings: candidate.claudeSettings, context });
+    document = readHooksDocument(read.value, { file: candidate.path, claudeSettings: candidate.claudeSettings, context, builtinCatalog });
   } catch (error) {
     // The formats' readers report what they can; this is for what they cannot (a stack overflow on absurd nesting).
     const reason = `cannot be loaded (${(error as Error).message})`;

@@ -1,9 +1,10 @@
 // The public loader: layered configuration files of every supported format into native hooks.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_BUILTIN_CATALOG, type BuiltinCatalog } from './builtin-hooks.js';
 import { listConfigFiles } from './discover.js';
 import { listExtraFiles } from './extra-files.js';
-import { loadConfigFile } from './load-config-file.js';
+import { loadConfigFile, type HookFileCandidate } from './load-config-file.js';
 import type { BrokenConfigFile, LoadedConfigFile, LoadedHooksConfig, UntrustedConfigFile } from './loaded-config.js';
 import type { BrokenHookEntry } from './model.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
@@ -64,6 +65,11 @@ export interface LoadHooksConfigOptions {
    * @default process.env
    */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * The built-in hooks a native file's `"builtins": { "<name>": ... }` can switch on.
+   * @default every built-in hookpool ships (src/builtins/catalog.ts)
+   */
+  readonly builtinCatalog?: BuiltinCatalog;
 }
 
 /**
@@ -86,7 +92,7 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
   const store = await TrustStore.open(options.trustStore ?? defaultTrustStorePath(home));
   const trust: TrustPolicy = { mode: options.trust ?? 'prompt', store, confirm: options.confirmTrust };
   const extra = await listExtraFiles(options, cwd, home);
-  const candidates = [
+  const candidates: HookFileCandidate[] = [
     ...listConfigFiles({ cwd, home, files: options.files, claudeSettings: options.claudeSettings, discover: options.discover }),
     ...extra.candidates,
   ];
@@ -99,8 +105,10 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
   const brokenHooks: BrokenHookEntry[] = [];
   let disableAllHooks = false;
   for (const candidate of candidates) {
-    const load = await loadConfigFile(candidate, trust, cwd);
-    hooks.push(...load.hooks);
+    const load = await loadConfigFile(candidate, trust, cwd, options.builtinCatalog ?? DEFAULT_BUILTIN_CATALOG);
+    // A plugin's hooks say so (`hookpool list`'s origin column).
+    const fromPlugin = candidate.context !== undefined && candidate.frontmatter === undefined;
+    hooks.push(...(fromPlugin ? load.hooks.map((hook) => ({ ...hook, origin: 'plugin' as const })) : load.hooks));
     brokenHooks.push(...load.brokenHooks);
     problems.push(...load.problems);
     if (load.file) files.push(load.file);

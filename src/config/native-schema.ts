@@ -6,6 +6,7 @@ import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler.js';
 import { defaultTimeoutMsOf } from './remote-handler.js';
+import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
   CONFIG_FORMATS,
@@ -98,6 +99,7 @@ export const nativeFileSchema = z.looseObject({
   $schema: z.string().optional(),
   enabled: z.boolean().default(true),
   hooks: z.array(nativeHookSchema).default([]),
+  builtins: builtinsSchema,
 });
 
 export type NativeHookInput = z.input<typeof nativeHookSchema>;

@@ -26,6 +26,37 @@ export function compileCommandPattern(specifier: string, options: { ignoreCase: 
   };
 }
 
+/**
+ * The same pattern read for a blocker rather than a filter: true only when some reading of some
+ * subcommand (or the whole line) matches as written. A command that cannot be taken apart, or
+ * whose command name is only known at run time, is a no: a guard denies what it can see.
+ */
+export function compileDefiniteCommandPattern(specifier: string, options: { ignoreCase: boolean }): CommandTest {
+  const { regex } = preparePattern(specifier, options);
+  return (command) => regex.test(command.trim()) || someReadingMatches(command, (text) => regex.test(text));
+}
+
+/**
+ * Whether `test` holds for some reading of some subcommand (words joined by one space), the
+ * bodies of `sh -c` and `eval` included; a command that cannot be taken apart is a no.
+ */
+export function someReadingMatches(command: string, test: (subcommand: string) => boolean): boolean {
+  return readingsMatch(command, test, 0);
+}
+
+function readingsMatch(command: string, test: (subcommand: string) => boolean, depth: number): boolean {
+  const parsed = depth > MAX_INNER_DEPTH ? null : parseCommandLine(command);
+  if (parsed === null) return false;
+  for (const words of parsed.subcommands) {
+    for (const view of commandViews(words)) {
+      if (!hasDynamicName(view) && test(view.join(' '))) return true;
+      const inner = innerCommand(view);
+      if (inner !== null && readingsMatch(inner, test, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 /** The same test without the fast no, for checking that the shortcut never changes an answer. */
 export function compileCommandPatternWithoutShortcut(specifier: string, options: { ignoreCase: boolean }): CommandTest {
   const { regex, namesMoreThanCommand } = preparePattern(specifier, options);

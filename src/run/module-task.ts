@@ -23,3 +23,8 @@ export interface ModuleTask {
   /** Cap on the answer's JSON, as on a command hook's stdout. */
   readonly maxOutputBytes: number;
 }
+
+/** A module task as its worker gets it: with a run id, which processes the module starts inherit. */
+export interface ModuleRun extends ModuleTask {
+  readonly runId: string;
+}

@@ -1,10 +1,10 @@
-// The project files a hook file runs (its scripts), found in each hook's command words, so that
+// The project files a hook file runs (its scripts, its modules), found in each hook's command words, so that
 // trusting the file also pins what those scripts contain: a `git pull` that changes a trusted
 // file's script untrusts the file just as editing the file itself does.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse } from 'shell-quote';
 import type { NativeHookInput } from '../config/native-schema.js';
 
@@ -29,6 +29,11 @@ export async function hashReferencedFiles(hooks: readonly NativeHookInput[], pro
 
 // The absolute paths inside the project that a hook's words could name (existing or not).
 function referencedPaths(hook: NativeHookInput, projectDir: string): string[] {
+  // A module hook runs its module, named relative to the file's folder.
+  if (hook.type === 'module' && hook.module !== undefined) {
+    const path = resolve(hook.source === undefined ? projectDir : dirname(hook.source.file), hook.module);
+    return isInside(path, projectDir) ? [path] : [];
+  }
   const workingDir = resolve(projectDir, hook.cwd ?? '.');
   return commandWords(hook, projectDir)
     .filter((word) => word !== '')

@@ -24,8 +24,8 @@ describe('hookpool list', () => {
     expect(exitCode).toBe(0);
     expect(stdout).toContain('PreToolUse (1/2 enabled)');
     expect(stdout).toContain('Notification (1/1 enabled)');
-    expect(stdout).toMatch(/on\s+guard\s+Bash\s+2500 ms\s+foreground\s+hooks\.json hooks\[0\]/);
-    expect(stdout).toMatch(/off\s+off\s+\*\s+10000 ms\s+foreground\s+hooks\.json hooks\[1\]/);
+    expect(stdout).toMatch(/on\s+guard\s+Bash\s+2500 ms\s+foreground\s+config\s+hooks\.json hooks\[0\]/);
+    expect(stdout).toMatch(/off\s+off\s+\*\s+10000 ms\s+foreground\s+config\s+hooks\.json hooks\[1\]/);
     expect(stdout).toMatch(/ping\s+\*\s+10000 ms\s+background/);
     expect(stdout).toContain('3 hooks (2 enabled) from 1 file: hooks.json (native, explicit)');
     expect(stdout).not.toContain(ESC);
@@ -39,7 +39,7 @@ describe('hookpool list', () => {
     expect(listing.events.map((group: { event: string }) => group.event)).toEqual(['PreToolUse', 'PostToolUse', 'Notification', 'Stop']);
     expect(listing.events[0]).toMatchObject({ event: 'PreToolUse', enabled: 2, total: 2 });
     expect(listing.events[0].hooks[0]).toEqual({
-      id: 'block-rm', matcher: 'Bash', command: '.hookpool/hooks/block-rm.sh', timeoutMs: 5000, background: false, enabled: true, trusted: true,
+      id: 'block-rm', matcher: 'Bash', type: 'command', command: '.hookpool/hooks/block-rm.sh', origin: 'config', priority: 0, timeoutMs: 5000, background: false, enabled: true, trusted: true,
       description: 'refuse rm -rf before it runs', source: { file: `${EXAMPLES}hookpool.json`, jsonPath: 'hooks[0]', format: 'native' },
     });
     expect(listing.problems).toEqual([]);

@@ -25,7 +25,7 @@ export function registerListCommand(program: Command, finish: Finish): void {
   const command = program
     .command('list')
     .summary('show the configured hooks, grouped by event')
-    .description('Show every configured hook grouped by event: id, matcher, timeout, foreground or background, enabled or not, and the file it came from.');
+    .description('Show every configured hook grouped by event: id, matcher, timeout, foreground or background, enabled or not, its origin (builtin, config, plugin) and the file it came from.');
   addConfigOptions(command)
     .option('--json', 'print the listing as JSON')
     .addHelpText('after', `
@@ -92,6 +92,7 @@ function hookRow(hook: ListedHook, config: CliConfig): Cell[] {
     definition.matcher ?? '*',
     formatTimeout(definition.timeoutMs),
     definition.background ? { text: 'background', styles: ['cyan'] } : 'foreground',
+    definition.origin,
     { text: describeSource(definition.source, config.cwd), styles: ['dim'] },
   ];
 }
@@ -107,7 +108,10 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
       hooks: group.hooks.map(({ definition, trusted }) => ({
         id: definition.id,
         matcher: definition.matcher ?? null,
+        type: definition.handler.kind,
         command: describeCommand(definition),
+        origin: definition.origin,
+        priority: definition.priority,
         timeoutMs: definition.timeoutMs,
         background: definition.background,
         enabled: definition.enabled,

@@ -10,6 +10,7 @@ import { chooseTestPayload } from '../choose-test-payload.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption, type ConfigOptions, type InputOptions, type PassEnvOptions } from '../config-options.js';
 import { createCliEngine } from '../create-cli-engine.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { findBuiltinHook } from '../builtin-test-hook.js';
 import { findHook } from '../find-hook.js';
 import { loadCliConfig, type CliConfig, type ListedHook } from '../load-cli-config.js';
 import type { HookDefinition } from '../../config/model.js';
@@ -34,7 +35,7 @@ export function registerTestCommand(program: Command, finish: Finish): void {
     .command('test')
     .summary('run one hook on a sample payload and show its outcome')
     .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.')
-    .argument('<hook-id>', 'the hook to run (hookpool list shows the ids)');
+    .argument('<hook-id>', 'the hook to run (hookpool list shows the ids; builtin:<name> runs a built-in even when no file switches it on)');
   addInputOptions(command, 'default: a sample payload of the hook\'s event');
   addPassEnvOption(addConfigOptions(command))
     .option('--json', 'print {hook, payload, outcome, answer} as JSON')
@@ -47,8 +48,8 @@ Examples:
 
 async function testHook(id: string, options: TestOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
-  const hook = findHook(config.hooks, id, config.cwd);
-  const where = describeSource(hook.definition.source, config.cwd);
+  const hook = config.hooks.some((listed) => listed.definition.id === id) ? findHook(config.hooks, id, config.cwd) : (findBuiltinHook(config.hooks, id) ?? findHook(config.hooks, id, config.cwd));
+  const where = hook.definition.source === undefined && hook.definition.origin === 'builtin' ? 'a hookpool built-in (no file switches it on)' : describeSource(hook.definition.source, config.cwd);
   if (!hook.trusted) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" is in ${where}, which is not trusted yet: review the file, then run hookpool trust`);
   const spec = EVENT_SPECS[hook.definition.event];
   const chosen = chooseTestPayload(spec, hook.definition, await readPayload(options, { stdinByDefault: false }));

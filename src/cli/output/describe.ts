@@ -1,7 +1,8 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
-import { isRemoteKind, type RemoteHandler } from '../../config/remote-handler.js';
+import type { HookHandler } from '../../config/hook-handler.js';
+import type { RemoteHandler } from '../../config/remote-handler.js';
 import type { HookSource } from '../../config/model.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
@@ -31,10 +32,13 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
   return `${displayPath(source.file, cwd)} ${source.jsonPath}`;
 }
 
-/** A hook's command as one line: `command` as written, `args` joined with spaces; what an http, prompt, agent or mcp_tool hook does. */
-export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: { readonly kind: string } }): string {
-  const remote = hook.handler !== undefined && isRemoteKind(hook.handler.kind) ? (hook.handler as RemoteHandler) : undefined;
-  return hook.command ?? hook.args?.join(' ') ?? (remote === undefined ? '' : describeRemote(remote));
+/** What a hook runs, as one line: `command` as written, `args` joined with spaces, a module's `path#export`, what an http, prompt, agent or mcp_tool hook does. */
+export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: HookHandler }): string {
+  const { handler } = hook;
+  if (handler?.kind === 'module') return `${handler.module}#${handler.exportName}`;
+  if (handler?.kind === 'function') return '(function)';
+  if (handler !== undefined && handler.kind !== 'command') return describeRemote(handler);
+  return hook.command ?? hook.args?.join(' ') ?? '';
 }
 
 function describeRemote(remote: RemoteHandler): string {

@@ -36,8 +36,14 @@ export function detectFormat(document: unknown, options: DetectFormatOptions): C
 function isWundrShape(document: Record<string, unknown>, hooks: unknown[]): boolean {
   if ('defaultTimeoutMs' in document || 'maxConcurrency' in document) return true;
   return hooks.some(
-    (entry) => isPlainObject(entry) && (Object.keys(entry).some((key) => WUNDR_ONLY_HOOK_KEYS.has(key)) || isPlainObject(entry.matcher)),
+    (entry) => isPlainObject(entry) && (Object.keys(entry).some((key) => WUNDR_ONLY_HOOK_KEYS.has(key) && !isNativeKind(key, entry)) || isPlainObject(entry.matcher)),
   );
+}
+
+// `type` is Wundr's (command, prompt, agent) unless it names a kind only the native format has.
+const NATIVE_ONLY_KINDS: ReadonlySet<unknown> = new Set(['module', 'function']);
+function isNativeKind(key: string, entry: Record<string, unknown>): boolean {
+  return key === 'type' && NATIVE_ONLY_KINDS.has(entry.type);
 }
 
 // A native file may use the same dotted aliases; `$schema` (which native files carry) or any

@@ -1,4 +1,5 @@
 // One parsed settings document to native hooks: detect the format, run its reader.
+import { readBuiltinHooks, type BuiltinCatalog } from '../builtin-hooks.js';
 import type { ConfigFormat } from '../model.js';
 import { readAutohandHooks } from './autohand.js';
 import { readClaudeHooks } from './claude.js';
@@ -27,12 +28,13 @@ export interface DocumentHooks extends FormatResult {
 }
 
 /** Reads the hooks of one document; pure, so every format is testable without files. */
-export function readHooksDocument(document: unknown, options: { file: string; claudeSettings: boolean; context?: ClaudeHooksContext }): DocumentHooks {
+export function readHooksDocument(document: unknown, options: { file: string; claudeSettings: boolean; context?: ClaudeHooksContext; builtinCatalog?: BuiltinCatalog }): DocumentHooks {
   const format = detectFormat(document, { path: options.file, claudeSettings: options.claudeSettings });
   const shapeProblems: string[] = [];
   const shaped = options.context?.plugin === undefined ? document : unwrapPluginHooks(document, options.file, shapeProblems);
   const { hooks, broken, problems } = READERS[format](shaped, options.file, options.context);
   problems.unshift(...shapeProblems);
+  if (format === 'native' && options.builtinCatalog !== undefined) hooks.push(...readBuiltinHooks(document, options.file, options.builtinCatalog, problems));
   const flag = isPlainObject(document) ? document.disableAllHooks : undefined;
   if (flag !== undefined && typeof flag !== 'boolean') {
     problems.push(problemAt(options.file, ['disableAllHooks'], 'expected true or false; ignored'));
