@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   ERR_HOOKPOOL_NOT_TOGGLEABLE: 'hookpool enable/disable cannot change the hook: it was not read from a file, or every hook is off (a Claude Code settings file sets "disableAllHooks": true, or hookpool disable --all).',
   ERR_HOOKPOOL_CONFIG_WRITE: 'A configuration file could not be edited in place.',
   ERR_HOOKPOOL_NESTED_RUN: 'hookpool run was started by its own hooks too many levels deep: a configured hook runs hookpool run again.',
+  ERR_HOOKPOOL_MISSING_PEER: 'An optional package hookpool loads on demand is not installed (createAnthropicEvaluator needs @anthropic-ai/sdk).',
   ERR_HOOKPOOL_USAGE: 'The command line was not understood.',
   ERR_HOOKPOOL_SERVER_RUNNING: 'hookpool serve --http was started for a project whose server is already running (the message gives its pid and port).',
 } as const;

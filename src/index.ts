@@ -12,3 +12,7 @@ export type { HookOutcome, HookStatus } from './run/outcome.js';
 export type { HookDefinition, EnvPolicy, HookSource, ConfigFormat, HookProtocol } from './config/model.js';
 export { EVENT_SPECS, EVENT_NAMES, type EventName, type EventSpec, type Exit2Effect, type TopLevelField, type SpecificField } from './events/event-specs.js';
 export { HookpoolError, ERROR_CODES, type ErrorCode } from './errors.js';
+export { createAnthropicEvaluator, DEFAULT_ANTHROPIC_MODEL, type AnthropicEvaluatorOptions } from './run/remote/anthropic-evaluator.js';
+export type { EvaluationRequest, HookEvaluator, HookEvaluators } from './run/remote/evaluator.js';
+export type { McpCaller, McpToolResult } from './run/remote/mcp-tool.js';
+export type { RemoteHandler, HttpHandler, EvaluatedHandler, McpToolHandler } from './config/remote-handler.js';

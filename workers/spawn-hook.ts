@@ -1,13 +1,14 @@
 // The piscina worker entry: one task in, one outcome out, never a thrown error.
 import { workerData } from 'node:worker_threads';
 import { GroupRegistry } from '../src/run/group-registry.js';
-import type { HookOutcome, SpawnTask } from '../src/run/outcome.js';
+import type { HookOutcome } from '../src/run/outcome.js';
 import type { SpawnWorkerData } from '../src/run/worker-file.js';
+import type { SlottedTask } from '../src/run/pool-host.js';
 import { runSpawnTask } from './spawn-task.js';
 
 const { registry: registryBuffer, baseEnvByHook } = workerData as SpawnWorkerData;
 const registry = new GroupRegistry(registryBuffer);
 
-export default function spawnHook(task: SpawnTask): Promise<HookOutcome> {
+export default function spawnHook(task: SlottedTask): Promise<HookOutcome> {
   return runSpawnTask(task, baseEnvByHook[task.envKey], registry);
 }

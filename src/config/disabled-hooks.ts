@@ -37,5 +37,5 @@ export class DisabledHooks {
 
 // By what the hook is, not where in its file it sits: editing the file around it keeps it off.
 function keyOf(hook: NativeHookInput): string {
-  return JSON.stringify([hook.source?.file ?? null, hook.event, hook.matcher ?? null, hook.command ?? hook.args ?? null]);
+  return JSON.stringify([hook.source?.file ?? null, hook.event, hook.matcher ?? null, hook.command ?? hook.args ?? hook.url ?? hook.prompt ?? (hook.server === undefined ? null : [hook.server, hook.tool])]);
 }

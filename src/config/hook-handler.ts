@@ -4,9 +4,10 @@
 // added beside them without touching the same lines.
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { checkRemoteFields, isRemoteKind, REMOTE_KINDS, remoteHandlerOf, remoteHandlerShape, type RemoteHandler } from './remote-handler.js';
 
 /** The handler kinds a hook entry can name with `type`. */
-export const HANDLER_KINDS = ['command', 'module', 'function'] as const;
+export const HANDLER_KINDS = ['command', 'module', 'function', ...REMOTE_KINDS] as const;
 export type HandlerKind = (typeof HANDLER_KINDS)[number];
 
 /** Where a hook came from (Wundr's `source`): shown by `hookpool list`, kept for the agent's own bookkeeping. */
@@ -50,7 +51,8 @@ export interface FunctionHandler {
   readonly run: FunctionHook;
 }
 
-export type HookHandler = CommandHandler | ModuleHandler | FunctionHandler;
+/** http, prompt, agent and mcp_tool: see remote-handler.ts. */
+export type HookHandler = CommandHandler | ModuleHandler | FunctionHandler | RemoteHandler;
 
 export const COMMAND_HANDLER: CommandHandler = Object.freeze({ kind: 'command' });
 
@@ -59,13 +61,14 @@ const isFunction = (value: unknown): value is FunctionHook => typeof value === '
 /** The native schema's fields for them (spread into nativeHookSchema). */
 export const handlerKindShape = {
   type: z.enum(HANDLER_KINDS).default('command')
-    .describe('command: a process (command or args); module: an export of a JavaScript module run inside the pool\'s workers; function: a callback given to engine.register()'),
+    .describe('command: a process (command or args); module: an export of a JavaScript module run inside the pool\'s workers; function: a callback given to engine.register(); http: a POST to url; prompt, agent: the evaluators given to createHookEngine; mcp_tool: a tool of an MCP server'),
   module: z.string().min(1).optional().describe('type module: the module file, relative to this configuration file\'s folder'),
   export: z.string().min(1).default('default').describe('type module: the export to call'),
   options: z.record(z.string(), z.unknown()).optional().describe('type module: handed to the hook as context.options'),
   handler: z.custom<FunctionHook>(isFunction, { message: 'expected a function (input, context) => answer' }).optional()
     .describe('type function: the callback (engine.register() only)'),
   origin: z.enum(HOOK_ORIGINS).default('config').describe('where the hook came from: builtin, config, plugin or api (set by hookpool)'),
+  ...remoteHandlerShape,
 };
 
 type ParsedKind = z.output<z.ZodObject<typeof handlerKindShape>>;
@@ -79,6 +82,7 @@ const processOnlyFields = (hook: Record<string, unknown>): string[] => [
 
 /** Checks that the entry's fields fit its kind, for the native schema's refinement. */
 export function checkHandlerKind(hook: ParsedKind & Record<string, unknown>, ctx: z.RefinementCtx): void {
+  checkRemoteFields(hook, hook.type, ctx);
   if (hook.type === 'command') {
     if ((hook.command === undefined) === (hook.args === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['command'], message: 'give exactly one of "command" (run by sh -c) or "args" (an argv array)' });
@@ -89,6 +93,12 @@ export function checkHandlerKind(hook: ParsedKind & Record<string, unknown>, ctx
     return;
   }
   for (const field of processOnlyFields(hook)) ctx.addIssue({ code: 'custom', path: [field], message: `has no effect on a "${hook.type}" hook, which runs no process (remove it)` });
+  if (isRemoteKind(hook.type)) {
+    for (const field of ['module', 'options', 'handler'] as const) {
+      if (hook[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `only used with "type": "${field === 'handler' ? 'function' : 'module'}"` });
+    }
+    return;
+  }
   if (hook.type === 'module') {
     if (hook.module === undefined) ctx.addIssue({ code: 'custom', path: ['module'], message: 'a "module" hook needs "module": the path of its JavaScript file' });
     if (hook.handler !== undefined) ctx.addIssue({ code: 'custom', path: ['handler'], message: 'only used with "type": "function"' });
@@ -104,6 +114,7 @@ export function handlerOf(hook: ParsedKind, configFile: string | undefined): Hoo
     return { kind: 'module', module: hook.module!, baseDir: configFile === undefined ? undefined : dirname(configFile), exportName: hook.export, options: hook.options ?? {} };
   }
   if (hook.type === 'function') return { kind: 'function', run: hook.handler! };
+  if (isRemoteKind(hook.type)) return remoteHandlerOf(hook, hook.type);
   return COMMAND_HANDLER;
 }
 

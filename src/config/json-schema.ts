@@ -19,7 +19,7 @@ export function createNativeConfigJsonSchema(): JsonObject {
     enum: EVENT_NAMES.flatMap((name) => [name, ...EVENT_SPECS[name].aliases]),
   };
   // The zod refinement "a command hook has exactly one of command and args; a module hook a module", which toJSONSchema cannot see.
-  hook.oneOf = [{ required: ['command'] }, { required: ['args'] }, { required: ['type', 'module'] }];
+  hook.oneOf = [{ required: ['command'] }, { required: ['args'] }, { required: ['type', 'module'] }, { required: ['type', 'url'] }, { required: ['type', 'prompt'] }, { required: ['type', 'server', 'tool'] }];
   return {
     $schema: schema.$schema,
     title: 'hookpool hooks configuration',

@@ -5,6 +5,7 @@ import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler.js';
+import { defaultTimeoutMsOf } from './remote-handler.js';
 import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
@@ -114,8 +115,8 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     origin: hook.origin,
     command: hook.command,
     args: hook.args,
-    // hookpool's 10 s unless Claude Code gives the event a shorter default (SessionEnd's 1.5 s).
-    timeoutMs: hook.timeout ?? Math.min(DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
+    // hookpool's 10 s (a prompt's 30 s, an agent's 60 s) unless the event's default is shorter (SessionEnd's 1.5 s).
+    timeoutMs: hook.timeout ?? Math.min(defaultTimeoutMsOf(hook.type) ?? DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
     background: hook.background || hook.asyncRewake,
     enabled: hook.enabled,
     description: hook.description,

@@ -40,7 +40,7 @@ export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
 
 function defaultId(hook: Unnamed): string {
   const { handler } = hook;
-  const program = handler.kind === 'module' ? handler.module : handler.kind === 'function' ? 'function' : (hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook');
+  const program = handler.kind === 'module' ? handler.module : handler.kind === 'command' ? (hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook') : handler.kind;
   return `${basename(program)}@${hook.event}`;
 }
 

@@ -28,6 +28,7 @@ import { ForegroundHooks } from './foreground-hooks.js';
 import type { HookEngine, RegisteredHook } from './hook-engine.js';
 import { openEnvFiles } from './env-files.js';
 import { FunctionHooks } from './function-hook.js';
+import { createCallHost } from '../run/remote/call-host.js';
 import { ActivePlans } from './hook-activation.js';
 import type { EngineTask } from './hook-task.js';
 import { HookRegistry } from './hook-registry.js';
@@ -43,8 +44,9 @@ const NOOP_RESULTS = Object.fromEntries(
 const CLOSED_BEFORE_START = 'the engine closed before the hook started';
 const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
 
-// Function hooks run on the agent's thread: an engine with only those starts no pool.
-const needsPool = (hook: HookDefinition) => hook.enabled && hook.handler.kind !== 'function';
+// Function, prompt, agent and mcp_tool hooks run on the agent's thread: an engine with only those starts no pool.
+const ON_AGENT_THREAD: ReadonlySet<string> = new Set(['function', 'prompt', 'agent', 'mcp_tool']);
+const needsPool = (hook: HookDefinition) => hook.enabled && !ON_AGENT_THREAD.has(hook.handler.kind);
 
 const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -68,6 +70,7 @@ class Engine implements HookEngine {
   private readonly dispatcher: Dispatcher<EngineTask>;
   private readonly registry: HookRegistry;
   private readonly functions = new FunctionHooks();
+  private readonly calls = createCallHost();
   private readonly stopLoops: StopLoopGuard;
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
@@ -98,7 +101,7 @@ class Engine implements HookEngine {
       permissionMode: options.permissionMode,
     };
     this.fireContext = { sessionId: options.sessionId, cwd: options.cwd, projectDir, model: options.model };
-    this.dispatcher = new Dispatcher<EngineTask>((task) => (task.kind === 'function' ? this.functions.run(task) : this.poolHost().run(task)), {
+    this.dispatcher = new Dispatcher<EngineTask>((task) => this.runTask(task), {
       ...options.pool,
       onDrop: (task, firstOfBurst) => {
         if (firstOfBurst) this.logger.warn({ hook: task.hookId }, `background queue full: dropping the oldest waiting hooks (first: "${task.hookId}")`);
@@ -114,6 +117,13 @@ class Engine implements HookEngine {
     });
     this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
     if (!options.disableAllHooks && hooks.some(needsPool)) this.poolHost(); // warm the workers before the first fire
+  }
+
+  // Where each task kind runs: the agent's thread for its own functions and calls, the pool for the rest.
+  private runTask(task: EngineTask): Promise<HookOutcome> {
+    if (task.kind === 'function') return this.functions.run(task);
+    if (task.kind === 'call') return this.calls.run(task);
+    return this.poolHost().run(task);
   }
 
   get hooks(): readonly HookDefinition[] {
@@ -245,6 +255,7 @@ class Engine implements HookEngine {
       // From here a chain's later steps are aborted too, instead of reaching a closing pool.
       this.dispatcher.close(CLOSED_BEFORE_START);
       this.functions.abortAll(CLOSED_WHILE_RUNNING);
+      this.calls.abortAll(CLOSED_WHILE_RUNNING);
       await this.host?.abortAll(pool.killGraceMs);
       await this.dispatcher.whenIdle(pool.killGraceMs + pool.pipeGraceMs + 2_000);
     }

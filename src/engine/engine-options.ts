@@ -7,6 +7,8 @@ import { envNameSchema } from '../config/field-schemas.js';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
+import type { HookEvaluator } from '../run/remote/evaluator.js';
+import type { McpCaller } from '../run/remote/mcp-tool.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
 const loggerShape = z.custom<Logger>(
@@ -24,6 +26,18 @@ const poolSchema = z.strictObject({
   killGraceMs: z.number().int().min(0).default(100).describe('SIGTERM to SIGKILL'),
   pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
 });
+
+const functionShape = <T>(what: string) => z.custom<T>((value) => typeof value === 'function', { message: `expected ${what}` });
+
+const evaluatorsSchema = z.strictObject({
+  prompt: functionShape<HookEvaluator>('a function (request) => reply, e.g. createAnthropicEvaluator()').optional().describe('answers prompt hooks'),
+  agent: functionShape<HookEvaluator>('a function (request) => reply, e.g. createAnthropicEvaluator()').optional().describe('answers agent hooks'),
+});
+
+const mcpSchema = z.custom<McpCaller>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).callTool === 'function',
+  { message: 'expected { callTool(server, tool, args, { signal }) }' },
+);
 
 /** The largest hook input (the JSON on stdin) by default: 16 MiB. */
 export const DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
@@ -44,6 +58,8 @@ export const engineOptionsSchema = z.strictObject({
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
   env: z.record(z.string(), z.string().optional()).optional().describe("the agent environment hooks inherit from; defaults to process.env"),
   passEnv: z.array(envNameSchema).default([]).describe('variable names every hook gets even when its env policy would drop them (the user-level env.pass)'),
+  evaluators: evaluatorsSchema.default({}).describe('what answers prompt and agent hooks (functions of this process, run on its thread)'),
+  mcp: mcpSchema.optional().describe('how mcp_tool hooks reach the agent\'s MCP servers'),
   onHookSettled: z.custom<(settled: HookSettled) => void>((value) => typeof value === 'function').optional(),
   onHookStarted: z.custom<(started: HookStarted) => void>((value) => typeof value === 'function').optional(),
   onAsyncAnswer: z.custom<(answer: AsyncAnswer) => void>((value) => typeof value === 'function').optional(),

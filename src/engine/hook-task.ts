@@ -9,10 +9,11 @@ import type { FireContext } from '../run/hook-env.js';
 import type { HookTask } from '../run/pool-host.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
 import type { FunctionTask } from './function-hook.js';
+import type { CallTask } from '../run/remote/call-task.js';
 import { buildModuleTask } from './module-hook-task.js';
 
 /** What the engine dispatches: a task for the pool host, or a function hook run on the agent's thread. */
-export type EngineTask = HookTask | FunctionTask;
+export type EngineTask = HookTask | FunctionTask | CallTask;
 
 /** The input as the hooks of one protocol receive it: their stdin and their context variables. */
 export interface ProtocolInput {

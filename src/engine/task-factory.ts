@@ -8,6 +8,9 @@ import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { isRemoteKind, type RemoteHandler } from '../config/remote-handler.js';
+import { interpolateHeaders } from '../run/remote/header-variables.js';
+import { buildRemoteTask, missingRunner, type RemoteRunners } from '../run/remote/remote-task.js';
 import { INLINE_ENV_KEY } from '../run/worker-file.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
@@ -34,11 +37,15 @@ export class TaskFactory {
   private hostEnvs: Readonly<Environments> = {};
   private settings: FixedSettings;
   private readonly hooks: HookDefinition[] = [];
+  private readonly runners: RemoteRunners;
+  /** Each http hook's headers, their variables filled in once; by position, like baseEnvByHook. */
+  private readonly headersByHook: Environments = {};
 
   constructor(active: readonly HookDefinition[], private readonly context: TaskFactoryOptions) {
     const { options, agentEnv, home, projectDir } = context;
     const { killGraceMs, pipeGraceMs } = options.pool;
     this.settings = { cwd: options.cwd, bwrapPath: undefined, home, projectDir, shells: { bash: undefined, pwsh: undefined }, killGraceMs, pipeGraceMs };
+    this.runners = { evaluators: options.evaluators, mcp: options.mcp };
     active.forEach((hook, index) => this.add(hook, index));
     const sandboxed = active.some((hook) => hook.sandbox !== undefined);
     if (sandboxed) this.settings.bwrapPath = findExecutable('bwrap', agentEnv.PATH);
@@ -50,6 +57,8 @@ export class TaskFactory {
   add(hook: HookDefinition, index: number): void {
     const { options, agentEnv } = this.context;
     this.hooks[index] = hook;
+    const { handler } = hook;
+    if (isRemoteKind(handler.kind)) this.addRemote(hook, handler as RemoteHandler, index);
     const protocolVariables = PROTOCOLS[hook.protocol].hookVariables(hook.id);
     this.baseEnvByHook[index] = { ...baseEnvironment(hook.env, agentEnv, options.passEnv), ...protocolVariables };
     const { shells } = this.settings;
@@ -57,6 +66,13 @@ export class TaskFactory {
       this.settings = { ...this.settings, shells: findShells(this.hooks.filter(Boolean), agentEnv.PATH) };
     }
     if (hook.sandbox !== undefined && this.settings.bwrapPath === undefined) this.settings = { ...this.settings, bwrapPath: findExecutable('bwrap', agentEnv.PATH) };
+  }
+
+  // An http hook's headers are filled in once; a hook whose evaluator or MCP caller is missing is said once, here.
+  private addRemote(hook: HookDefinition, handler: RemoteHandler, index: number): void {
+    if (handler.kind === 'http') this.headersByHook[index] = interpolateHeaders(handler.headers, handler.allowedEnvVars, this.context.agentEnv);
+    const missing = hook.enabled && !this.context.options.disableAllHooks ? missingRunner(handler, this.runners) : null;
+    if (missing !== null) this.context.logger.warn({ hook: hook.id, event: hook.event }, `hook "${hook.id}" on ${hook.event} cannot run: ${missing}; it fails on every fire`);
   }
 
   /** The environments to give a pool host as it starts; from then on, these hooks' tasks rely on it. */
@@ -68,6 +84,13 @@ export class TaskFactory {
   /** The task of a planned hook for one fire's input, or why it cannot run. */
   taskFor({ hook, configIndex }: PlannedHook, prepared: PreparedInput, envFilePath: string | undefined): EngineTask | string {
     const key = String(configIndex);
+    if (isRemoteKind(hook.handler.kind) && hook.loadError === undefined) {
+      const { stdin, oversize } = prepared.forProtocol(hook.protocol);
+      if (oversize !== null) return oversize;
+      const { killGraceMs, pipeGraceMs } = this.settings;
+      const fire = { event: hook.event, input: prepared.input, stdin };
+      return buildRemoteTask(hook, hook.handler as RemoteHandler, fire, this.runners, { envKey: key, killGraceMs, pipeGraceMs, headers: this.headersByHook[key] ?? {} });
+    }
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;

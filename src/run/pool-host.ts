@@ -1,11 +1,15 @@
 import type { ModuleTask } from './module-task.js';
 import type { HookOutcome, SpawnTask } from './outcome.js';
+import type { HttpTask } from './remote/http-task.js';
 
 /** A hook process to run, before the host gives it a registry slot and a run id. */
 export type SpawnHookTask = Omit<SpawnTask, 'slot' | 'runId'> & { readonly kind?: 'spawn' };
 
-/** What a pool host runs: a hook process, or an in-worker module hook. */
-export type HookTask = SpawnHookTask | ModuleTask;
+/** What a pool host runs: a hook process, an in-worker module hook, or an http hook's request. */
+export type HookTask = SpawnHookTask | ModuleTask | HttpTask;
+
+/** A task holding a slot of the host's registry (and a run id): a process to spawn, or an http request. */
+export type SlottedTask = SpawnTask | (HttpTask & Pick<SpawnTask, 'slot' | 'runId'>);
 
 /** Where the piscina pool lives: in the agent's process, or in a sandbox process. */
 export interface PoolHost {

@@ -64,7 +64,8 @@ export function expandArgs(args: readonly string[], input: Record<string, unknow
   return args.map((arg) => arg.replace(new RegExp(PLACEHOLDER.source, 'g'), (_, path: string) => valueAt(input, path)));
 }
 
-function valueAt(input: Record<string, unknown>, path: string): string {
+/** The text a `{{path}}` placeholder stands for in `input` (`metadata.toolName` reads `tool_name`); '' when absent. */
+export function valueAt(input: Record<string, unknown>, path: string): string {
   let keys = path.split('.');
   // Wundr names fields `metadata.toolName`; the wire format has them as top-level snake_case.
   if (keys[0] === 'metadata' && input.metadata === undefined) keys = keys.slice(1).map(toSnakeCase);

@@ -8,8 +8,8 @@ import { onExit } from 'signal-exit';
 import { GroupRegistry } from './group-registry.js';
 import { killEscapees, type HookRun } from './kill-escapees.js';
 import { createModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome, type SpawnTask } from './outcome.js';
-import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
+import { failedOutcome, type HookOutcome } from './outcome.js';
+import type { HookTask, PoolHost, PoolHostOptions, SlottedTask } from './pool-host.js';
 import { signalGroup, terminateGroupsSync } from './process-group.js';
 import { compiledEntryUrl, type SpawnWorkerData } from './worker-file.js';
 
@@ -21,7 +21,7 @@ const EXIT_KILL_GRACE_MS = 100;
  * whose main thread does nothing else, this saves a thread round trip per hook. One hook at a
  * time: the others of a burst go to the workers, whose spawns run in parallel.
  */
-export type RunOnThisThread = (task: SpawnTask, registry: GroupRegistry) => Promise<HookOutcome>;
+export type RunOnThisThread = (task: SlottedTask, registry: GroupRegistry) => Promise<HookOutcome>;
 
 export function createThreadHost(options: PoolHostOptions, runOnThisThread?: RunOnThisThread): PoolHost & { readonly pool: Piscina } {
   const registry = new GroupRegistry(options.maxConcurrentHooks);
@@ -67,11 +67,11 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
       const runId = `${hostId}.${++runs}`;
       running.set(slot, runId);
       try {
-        const spawnTask: SpawnTask = { ...task, slot, runId };
-        if (runOnThisThread === undefined || runningOnThisThread > 0) return (await pool.run(spawnTask)) as HookOutcome;
+        const slotted: SlottedTask = { ...task, slot, runId };
+        if (runOnThisThread === undefined || runningOnThisThread > 0) return (await pool.run(slotted)) as HookOutcome;
         runningOnThisThread++;
         try {
-          return await runOnThisThread(spawnTask, registry);
+          return await runOnThisThread(slotted, registry);
         } finally {
           runningOnThisThread--;
         }

@@ -207,7 +207,7 @@ describe.each(HOSTS)('settings shape, %s host', (host) => {
     expect(result).toMatchObject({ blocked: true, reason: 'blocked from hooks.claude' });
   });
 
-  it('hook types other than command are skipped with a problem, and command hooks beside them run; hookpool: on a guard event they refuse', async () => {
+  it('hook types other than command load: http runs, prompt and agent need an evaluator; hookpool: with none, on a guard event they refuse', async () => {
     const ws = await workspace();
     const handlers = [
       { type: 'prompt', prompt: 'Is this safe? $ARGUMENTS' },
@@ -217,17 +217,15 @@ describe.each(HOSTS)('settings shape, %s host', (host) => {
     ];
     const config = await ws.loadClaude(settings({ PreToolUse: [group('Bash', ...handlers)], PostToolUse: [group('Bash', ...handlers)] }));
 
-    expect(config.problems).toHaveLength(6);
-    ['prompt', 'http', 'agent'].forEach((type, index) => {
-      expect(config.problems[index]).toContain(`${config.file}: hooks.PreToolUse[0].hooks[${index}].type: skipped`);
-      expect(config.problems[index]).toContain(`"${type}"`);
-    });
+    expect(config.problems).toEqual([]);
     const engine = engineFor(host, ws, config);
     const post = await engine.fire('PostToolUse', { tool_name: 'Bash', tool_input: {} });
-    expect(post.hooks.map((hook) => hook.stdout)).toEqual(['command ran']);
+    expect(post.hooks.map((hook) => hook.status)).toEqual(['spawn_failed', 'spawn_failed', 'spawn_failed', 'ok']);
+    expect(post.hooks[3]!.stdout).toBe('command ran');
+    expect(post).toMatchObject({ blocked: false, failures: [{ onError: 'open' }, { onError: 'open' }, { onError: 'open' }] });
     const pre = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: {} });
     expect(pre.hooks.find((hook) => hook.status === 'ok')!.stdout).toBe('command ran');
-    expect(pre).toMatchObject({ blocked: true, reason: expect.stringContaining('only command hooks run (got "prompt"') });
+    expect(pre).toMatchObject({ blocked: true, reason: expect.stringContaining('needs a prompt evaluator') });
     expect(await engine.fire('PreToolUse', { tool_name: 'Read', tool_input: {} })).toMatchObject({ blocked: false, hooks: [] }); // the group's matcher still applies
   });
 });

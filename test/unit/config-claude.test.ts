@@ -63,7 +63,7 @@ describe('loadHooksConfig: Claude Code settings', () => {
     expect(hooks.map((hook) => hook.command)).toEqual(['ok-2']);
   });
 
-  it('skips hooks whose type is not "command", saying why', async () => {
+  it('loads http, prompt, agent and mcp_tool hooks beside command hooks; an unknown type is a problem', async () => {
     const { file, hooks, problems } = await loadClaude({
       hooks: {
         PreToolUse: [
@@ -73,6 +73,7 @@ describe('loadHooksConfig: Claude Code settings', () => {
               { type: 'prompt', prompt: 'Is this safe?' },
               { type: 'agent', prompt: 'review' },
               { type: 'mcp_tool', server: 'x', tool: 'y' },
+              { type: 'websocket', url: 'ws://example.com' },
               command('kept'),
             ],
           },
@@ -80,13 +81,8 @@ describe('loadHooksConfig: Claude Code settings', () => {
       },
     });
 
-    expect(problems).toEqual(
-      ['http', 'prompt', 'agent', 'mcp_tool'].map(
-        (type, index) =>
-          `${file}: hooks.PreToolUse[0].hooks[${index}].type: skipped: only command hooks run (got "${type}"; http, prompt, agent and mcp_tool hooks are not supported)`,
-      ),
-    );
-    expect(hooks.map((hook) => hook.command)).toEqual(['kept']);
+    expect(problems).toEqual([`${file}: hooks.PreToolUse[0].hooks[4].type: unknown hook type "websocket" (expected command, http, prompt, agent or mcp_tool); this hook is not loaded`]);
+    expect(hooks.map((hook) => hook.url ?? hook.prompt ?? hook.tool ?? hook.command)).toEqual(['https://example.com/hook', 'Is this safe?', 'review', 'y', 'kept']);
   });
 
   it('reports an invalid matcher regex naming its path, and skips its hooks', async () => {

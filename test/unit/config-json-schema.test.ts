@@ -33,7 +33,7 @@ describe('createNativeConfigJsonSchema', () => {
     expect(hook.additionalProperties).toBe(false);
     expect(hook.properties.timeout).toMatchObject({ type: 'integer', description: expect.stringMatching(/^milliseconds; default 10000/) });
     expect(hook.properties.filter.properties.path.anyOf).toEqual([{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 } }]);
-    expect(hook.oneOf).toEqual([{ required: ['command'] }, { required: ['args'] }, { required: ['type', 'module'] }]);
+    expect(hook.oneOf).toEqual([{ required: ['command'] }, { required: ['args'] }, { required: ['type', 'module'] }, { required: ['type', 'url'] }, { required: ['type', 'prompt'] }, { required: ['type', 'server', 'tool'] }]);
   });
 
   it('lists every canonical event name and alias for the event', () => {

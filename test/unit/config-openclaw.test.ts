@@ -104,7 +104,7 @@ describe('loadHooksConfig: OpenClaw', () => {
     ]);
   });
 
-  it('is strict like its schema: unknown events and keys are problems; prompt and agent hooks are skipped', async () => {
+  it('is strict like its schema: unknown events and keys are problems; a prompt hook loads for the prompt evaluator', async () => {
     const { file, hooks, problems } = await loadSection({
       SessionStart: [{ matcher: '*', hooks: [command(['a'])] }],
       PreToolUse: [
@@ -114,11 +114,10 @@ describe('loadHooksConfig: OpenClaw', () => {
       PostToolUse: [{ matcher: '*', hooks: [command(['d'], { timeout: 1.5 })] }],
     });
 
-    expect(hooks).toEqual([]);
+    expect(hooks).toMatchObject([{ event: 'PreToolUse', filter: { tool: ['Bash'] }, type: 'prompt', prompt: 'safe?', timeout: 30_000, protocol: 'openclaw' }]);
     expect(problems).toEqual([
       `${file}: hooks.claude.SessionStart: OpenClaw has no event "SessionStart" (its events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStart, SubagentStop, PreCompact); its hooks are skipped`,
       `${file}: hooks.claude.PreToolUse[0].hooks[0]: unknown key "async"`,
-      `${file}: hooks.claude.PreToolUse[0].hooks[1].type: skipped: only command hooks run (got "prompt"; OpenClaw's prompt and agent hooks are not supported)`,
       `${file}: hooks.claude.PreToolUse[0].hooks[2].command: expected a non-empty argv array`,
       `${file}: hooks.claude.PreToolUse[1].matcher: expected a matcher glob ("*" for everything)`,
       `${file}: hooks.claude.PostToolUse[0].hooks[0].timeout: expected a whole number of seconds`,

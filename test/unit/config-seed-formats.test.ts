@@ -131,7 +131,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
     ]);
   });
 
-  it('skips Wundr prompt hooks and levels Wundr does not know, saying why', async () => {
+  it('loads Wundr prompt hooks for the prompt evaluator; skips levels Wundr does not know, saying why', async () => {
     const file = await tree.write('project/wundr.json', {
       hooks: [
         { id: 'ask', event: 'PreToolUse', type: 'prompt', promptTemplate: 'Is {{metadata.toolName}} safe?' },
@@ -142,9 +142,9 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
 
     const { hooks, problems } = await loadHooksConfig({ files: [file] });
 
-    expect(hooks.map((hook) => hook.id)).toEqual(['ok']);
+    expect(hooks.map((hook) => hook.id)).toEqual(['ask', 'ok']);
+    expect(hooks[0]).toMatchObject({ type: 'prompt', prompt: 'Is {{metadata.toolName}} safe?', timeout: 30_000, protocol: 'wundr', sequential: true });
     expect(problems).toEqual([
-      `${file}: hooks[0].type: skipped: only command hooks run (got "prompt"; prompt and agent hooks are not supported)`,
       `${file}: hooks[1].matcher.minRiskLevel: expected one of low, medium, high, critical`,
     ]);
   });

@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { HookHandler } from '../../config/hook-handler.js';
+import type { RemoteHandler } from '../../config/remote-handler.js';
 import type { HookSource } from '../../config/model.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
@@ -31,11 +32,20 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
   return `${displayPath(source.file, cwd)} ${source.jsonPath}`;
 }
 
-/** What a hook runs, as one line: `command` as written, `args` joined with spaces, a module's `path#export`. */
+/** What a hook runs, as one line: `command` as written, `args` joined with spaces, a module's `path#export`, what an http, prompt, agent or mcp_tool hook does. */
 export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: HookHandler }): string {
-  if (hook.handler?.kind === 'module') return `${hook.handler.module}#${hook.handler.exportName}`;
-  if (hook.handler?.kind === 'function') return '(function)';
+  const { handler } = hook;
+  if (handler?.kind === 'module') return `${handler.module}#${handler.exportName}`;
+  if (handler?.kind === 'function') return '(function)';
+  if (handler !== undefined && handler.kind !== 'command') return describeRemote(handler);
   return hook.command ?? hook.args?.join(' ') ?? '';
+}
+
+function describeRemote(remote: RemoteHandler): string {
+  if (remote.kind === 'http') return `http POST ${remote.url}`;
+  if (remote.kind === 'mcp_tool') return `mcp_tool ${remote.server} ${remote.tool}`;
+  const line = remote.prompt.split('\n', 1)[0]!;
+  return `${remote.kind}: ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
 }
 
 /** `3 hooks`, `1 hook`; nouns ending in s take `es`. */

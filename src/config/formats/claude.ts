@@ -8,6 +8,8 @@ import type { NativeHookInput } from '../native-schema.js';
 import { brokenEntry, finishHook, isPlainObject, normalizeMatcher, parseEntry, problemAt, type FormatResult } from './shared.js';
 import { describeUnknownEvent, matcherSchema } from '../field-schemas.js';
 import { checkKnownFields, commandHandlerSchema, convertHandler, type ClaudeHooksContext } from './claude-handler.js';
+import { CLAUDE_REMOTE_TYPES, readRemoteHandler } from './claude-remote-handler.js';
+import type { RemoteKind } from '../remote-handler.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 
 const settingsSchema = z.looseObject({
@@ -87,8 +89,9 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
   const where = { file: place.file, path: place.path };
   const typed = parseEntry(handlerTypeSchema, value, where, problems);
   if (!typed) return undefined;
+  if (CLAUDE_REMOTE_TYPES.has(typed.type)) return readRemoteHook(typed, typed.type as RemoteKind, place, matcher, problems);
   if (typed.type !== 'command') {
-    problems.push(problemAt(place.file, [...place.path, 'type'], `skipped: only command hooks run (got "${typed.type}"; http, prompt, agent and mcp_tool hooks are not supported)`));
+    problems.push(problemAt(place.file, [...place.path, 'type'], `unknown hook type "${typed.type}" (expected command, http, prompt, agent or mcp_tool); this hook is not loaded`));
     return undefined;
   }
   if (!checkKnownFields(typed, place, problems)) return undefined;
@@ -104,6 +107,14 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
     timeout: Math.max(1, Math.round(timeoutSeconds * 1000)),
     onError: handler.onError ?? onErrorFromFailClosed(handler.failClosed),
   };
+  return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
+}
+
+function readRemoteHook(value: Record<string, unknown>, type: RemoteKind, place: EventPlace, matcher: string | undefined, problems: string[]): NativeHookInput | undefined {
+  const fields = readRemoteHandler(value, type, place, problems);
+  if (!fields) return undefined;
+  const { skill, agentType } = place.context;
+  const candidate: NativeHookInput = { ...fields, event: place.event, matcher: normalizeMatcher(matcher), skill, agentType };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
 }
 

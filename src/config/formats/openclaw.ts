@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { EventName } from '../../events/event-specs.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../remote-handler.js';
 import { brokenEntry, finishHook, isPlainObject, parseEntry, problemAt, type FormatResult } from './shared.js';
 import { splitOpenclawCommand } from './openclaw-command.js';
 
@@ -41,6 +42,12 @@ const commandHandlerSchema = z.strictObject({
   command: z.union([z.string(), z.array(z.string()).min(1, 'expected a non-empty argv array')], { error: 'expected a command string or an argv array' }),
   timeout: z.number({ error: 'expected a number of seconds' }).int('expected a whole number of seconds').positive('expected a positive number of seconds').max(86_400, 'expected at most 86400 seconds').optional(),
 });
+
+// OpenClaw's prompt and agent handlers (types.ts): `{type: "prompt", prompt, model?, timeout?}` and
+// `{type: "agent", agent, instructions?, timeout?}`, timeouts in seconds, 30 and 60 by default
+// (executor.ts DEFAULT_TIMEOUTS). OpenClaw itself skips them; hookpool hands them to the evaluators.
+const promptHandlerSchema = z.strictObject({ type: z.literal('prompt'), prompt: z.string().min(1, 'expected a non-empty prompt'), model: z.string().min(1).optional(), timeout: commandHandlerSchema.shape.timeout });
+const agentHandlerSchema = z.strictObject({ type: z.literal('agent'), agent: z.string().min(1, 'expected the agent\'s name'), instructions: z.string().min(1).optional(), timeout: commandHandlerSchema.shape.timeout });
 
 /** True when the settings' `hooks` holds a `claude` section (OpenClaw) rather than event keys. */
 export function hasClaudeSection(hooks: unknown): boolean {
@@ -125,10 +132,7 @@ function readHandler(value: unknown, place: HandlerPlace, matcher: string, probl
   const where = { file: place.file, path: place.path };
   const typed = parseEntry(handlerTypeSchema, value, where, problems);
   if (!typed) return undefined;
-  if (typed.type !== 'command') {
-    problems.push(problemAt(place.file, [...place.path, 'type'], `skipped: only command hooks run (got "${typed.type}"; OpenClaw's prompt and agent hooks are not supported)`));
-    return undefined;
-  }
+  if (typed.type !== 'command') return readEvaluatedHandler(value, typed.type, place, matcher, problems);
   const handler = parseEntry(commandHandlerSchema, value, where, problems);
   if (!handler) return undefined;
   const argv = typeof handler.command === 'string' ? splitOpenclawCommand(handler.command) : { args: handler.command };
@@ -144,6 +148,23 @@ function readHandler(value: unknown, place: HandlerPlace, matcher: string, probl
     filter: matcher === '*' ? undefined : { tool: [matcher] },
     args: argv.args,
     timeout: (handler.timeout ?? OPENCLAW_DEFAULT_TIMEOUT_SECONDS) * 1000,
+    protocol: 'openclaw',
+  };
+  return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'openclaw' }, problems);
+}
+
+function readEvaluatedHandler(value: unknown, type: 'prompt' | 'agent', place: HandlerPlace, matcher: string, problems: string[]): NativeHookInput | undefined {
+  const where = { file: place.file, path: place.path };
+  const handler = type === 'prompt' ? parseEntry(promptHandlerSchema, value, where, problems) : parseEntry(agentHandlerSchema, value, where, problems);
+  if (!handler) return undefined;
+  const evaluated = handler.type === 'prompt'
+    ? { type: 'prompt' as const, prompt: handler.prompt, model: handler.model }
+    : { type: 'agent' as const, prompt: handler.instructions ?? `Run the agent "${handler.agent}" on this event: $ARGUMENTS`, agentConfig: { agent: handler.agent } };
+  const candidate: NativeHookInput = {
+    event: place.event,
+    filter: matcher === '*' ? undefined : { tool: [matcher] },
+    ...evaluated,
+    timeout: handler.timeout === undefined ? EVALUATED_DEFAULT_TIMEOUT_MS[type] : handler.timeout * 1000,
     protocol: 'openclaw',
   };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'openclaw' }, problems);

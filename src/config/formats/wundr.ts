@@ -7,6 +7,7 @@ import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../model.js';
 import type { NativeHookInput } from '../native-schema.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../remote-handler.js';
 import { hasPlaceholder } from '../../run/template.js';
 import { parseEntry, problemAt, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';
@@ -61,6 +62,19 @@ const wundrCommandHookSchema = z.looseObject({
 
 type WundrCommandHook = z.output<typeof wundrCommandHookSchema>;
 
+// Wundr's prompt and agent hooks (hook-types.ts): the fields of a command hook but the command,
+// a `promptTemplate` with {{metadata.x}} placeholders, an agent's `agentConfig`, and a `model`.
+const { command: _command, cwd: _cwd, env: _env, ...wundrHookFields } = wundrCommandHookSchema.shape;
+const wundrPromptHookSchema = z.looseObject({ ...wundrHookFields, type: z.literal('prompt'), promptTemplate: z.string().min(1, 'expected a non-empty prompt template'), model: z.string().min(1).optional() });
+const wundrAgentHookSchema = z.looseObject({
+  ...wundrHookFields,
+  type: z.literal('agent'),
+  promptTemplate: z.string().min(1).optional(),
+  agentConfig: z.record(z.string(), z.unknown(), { error: 'expected an agentConfig object' }).optional(),
+  model: z.string().min(1).optional(),
+});
+type WundrEvaluatedHook = z.output<typeof wundrPromptHookSchema> | z.output<typeof wundrAgentHookSchema>;
+
 /** Reads a Wundr hooks config; `enabled: false` at the top disables (but still lists) every hook. */
 export function readWundrHooks(document: unknown, file: string): FormatResult {
   return readHookList(document, file, {
@@ -70,12 +84,17 @@ export function readWundrHooks(document: unknown, file: string): FormatResult {
     convert(entry, at, envelope, problems) {
       const typed = parseEntry(hookTypeSchema, entry, at, problems);
       if (!typed) return undefined;
+      const file = { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs };
+      if (typed.type === 'prompt' || typed.type === 'agent') {
+        const hook = parseEntry(typed.type === 'prompt' ? wundrPromptHookSchema : wundrAgentHookSchema, entry, at, problems);
+        return hook && toNativeEvaluatedHook(hook, file);
+      }
       if (typed.type !== 'command') {
-        problems.push(problemAt(at.file, [...at.path, 'type'], `skipped: only command hooks run (got "${typed.type}"; prompt and agent hooks are not supported)`));
+        problems.push(problemAt(at.file, [...at.path, 'type'], `unknown hook type "${typed.type}" (expected command, prompt or agent); this hook is not loaded`));
         return undefined;
       }
       const hook = parseEntry(wundrCommandHookSchema, entry, at, problems);
-      return hook && toNativeHook(hook, { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs });
+      return hook && toNativeHook(hook, file);
     },
   });
 }
@@ -100,6 +119,27 @@ function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultT
   };
 }
 
+// Wundr's defaults: 30 s for a prompt hook, 60 s for an agent hook; an agent without a template
+// is handed the metadata JSON ($ARGUMENTS) with its agentConfig.
+function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
+  const handler = hook.type === 'prompt'
+    ? { type: 'prompt' as const, prompt: hook.promptTemplate, model: hook.model }
+    : { type: 'agent' as const, prompt: hook.promptTemplate ?? '$ARGUMENTS', model: hook.model, agentConfig: hook.agentConfig };
+  return {
+    id: hook.id,
+    event: hook.event,
+    filter: filterOf(hook.matcher),
+    ...handler,
+    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? EVALUATED_DEFAULT_TIMEOUT_MS[hook.type],
+    enabled: file.enabled ? hook.enabled : false,
+    description: hook.name,
+    priority: hook.priority,
+    sequential: isModifyingEvent(hook.event) ? true : undefined,
+    onError: onErrorOf(hook),
+    protocol: 'wundr',
+  };
+}
+
 function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter'] {
   if (matcher === undefined) return undefined;
   const filter = {
@@ -114,7 +154,7 @@ function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter
 
 // Wundr swallows a failing hook unless `catchErrors: false`, when the failure stops the event:
 // hookpool's `closed`, which only means something where the event can be refused.
-function onErrorOf(hook: WundrCommandHook): 'open' | 'closed' | undefined {
+function onErrorOf(hook: Pick<WundrCommandHook, 'catchErrors' | 'event'>): 'open' | 'closed' | undefined {
   if (hook.catchErrors === undefined) return undefined;
   if (hook.catchErrors) return 'open';
   return canRefuse(EVENT_SPECS[hook.event]) ? 'closed' : undefined;
