@@ -4,12 +4,8 @@ import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
 import type { HookEngineOptions } from '../engine/engine-options.js';
 import type { LoadedHooksConfig } from '../config/loaded-config.js';
 import type { NativeHookInput } from '../config/native-schema.js';
-import { HookpoolError } from '../errors.js';
+import { DEPTH_VARIABLE } from './nested-run.js';
 import { createStderrLogger } from './stderr-logger.js';
-
-const DEPTH_VARIABLE = 'HOOKPOOL_RUN_DEPTH';
-// Nesting a few levels can be deliberate (a hook that tests another config); a cycle goes on forever.
-const MAX_DEPTH = 3;
 
 export interface CliEngineOptions {
   readonly hooks: readonly NativeHookInput[];
@@ -25,14 +21,6 @@ export interface CliEngineOptions {
   readonly warnOnStderr?: boolean;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
-}
-
-/** Throws ERR_HOOKPOOL_NESTED_RUN when hooks have started hookpool inside itself too deep. */
-export function assertNotNestedTooDeep(env: NodeJS.ProcessEnv = process.env): void {
-  const depth = Number(env[DEPTH_VARIABLE] ?? 0);
-  if (depth >= MAX_DEPTH) {
-    throw new HookpoolError('ERR_HOOKPOOL_NESTED_RUN', `hookpool is running inside its own hooks ${depth} levels deep: a configured hook runs hookpool run again; remove that hook`);
-  }
 }
 
 export function createCliEngine(options: CliEngineOptions): HookEngine {

@@ -7,6 +7,7 @@ import { envNameSchema } from '../config/field-schemas.js';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
 const loggerShape = z.custom<Logger>(
@@ -25,8 +26,7 @@ const poolSchema = z.strictObject({
   pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
 });
 
-/** The largest hook input (the JSON on stdin) by default: 16 MiB. */
-export const DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_PAYLOAD_BYTES };
 
 export const engineOptionsSchema = z.strictObject({
   hooks: z.array(z.unknown()).default([]),
