@@ -1,4 +1,4 @@
-// One engine per CLI invocation: a single worker thread (a one-shot process runs a few hooks),
+// One engine per CLI invocation: no pool (a one-shot process runs a few hooks, spawned directly),
 // warnings on stderr, and a depth mark so a hook that runs `hookpool run` cannot recurse forever.
 import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
 import type { HookEngineOptions } from '../engine/engine-options.js';
@@ -39,8 +39,8 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
     logger: options.warnOnStderr === false ? undefined : createStderrLogger(),
     env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
     passEnv: [...(options.passEnv ?? [])],
-    // A one-shot command starts its pool once and runs a few hooks: the thread host starts fastest.
-    host: 'thread',
+    // A one-shot command runs a few hooks: spawning them directly skips booting a worker thread.
+    host: 'direct',
     pool: { threads: 1 },
     // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
     closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,

@@ -38,7 +38,7 @@ export const engineOptionsSchema = z.strictObject({
   model: z.string().min(1).optional().describe("the model the agent runs: Opta hooks' OPTA_MODEL, unless a payload gives its own `model`"),
   logger: loggerShape.optional(),
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread', 'process']).default('process').describe('where the pool lives: a sandbox process forked once (the default), or this process'),
+  host: z.enum(['thread', 'process', 'direct']).default('process').describe("where the pool lives: a sandbox process forked once (the default), or this process; 'direct': no pool, hooks spawned from the calling thread (one-shot commands)"),
   pool: poolSchema.default(poolSchema.parse({})),
   maxPayloadBytes: z.number().int().positive().default(DEFAULT_MAX_PAYLOAD_BYTES).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
