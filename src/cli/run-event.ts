@@ -9,20 +9,17 @@ import { HookpoolError } from '../errors.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
 import { failedOutcome } from '../run/outcome.js';
-import { answerForClaude, type ClaudeAnswer } from './claude-answer.js';
+import type { ClaudeAnswer } from './claude-answer.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
 import { loadCachedCliConfig } from './config-cache/load-cached-cli-config.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { forwardEnvironmentExports } from './forward-env-exports.js';
 import type { CliConfig } from './load-cli-config.js';
 import { assertNotNestedTooDeep } from './nested-run.js';
-import { describeFire } from './output/describe-fire.js';
 import { printJson, printLines, printWarning } from './output/print.js';
-import { createPaint } from './output/style.js';
 import { readPayload } from './read-payload.js';
 import { describeError, reportError } from './report-error.js';
 import { resolveCliEvent } from './resolve-cli-event.js';
-import { takeUnsaidNotices } from './session-notices.js';
 
 /** `run`'s options, as commander or fast-run.ts parsed them. */
 export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
@@ -43,7 +40,10 @@ export async function runEvent(eventArgument: string | undefined, options: RunOp
   const { config, result } = await loadAndFire(spec, payload, options);
   config.loaded.problems.forEach(printWarning);
   if (options.json) printJson(result);
-  else printLines(describeFire(result, createPaint(process.stdout)));
+  else {
+    const [{ describeFire }, { createPaint }] = await Promise.all([import('./output/describe-fire.js'), import('./output/style.js')]);
+    printLines(describeFire(result, createPaint(process.stdout)));
+  }
   return result.blocked ? EXIT.blocked : EXIT.proceed;
 }
 
@@ -65,6 +65,8 @@ async function loadAndFire(spec: EventSpec, payload: Record<string, unknown>, op
  * exit 1 that Claude Code would take as "proceed".
  */
 async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
+  // Only this protocol's modules: `run` is called per tool call.
+  const [{ answerForClaude }, { takeUnsaidNotices }] = await Promise.all([import('./claude-answer.js'), import('./session-notices.js')]);
   const sessionId = options.sessionId ?? textField(payload, 'session_id');
   let answer: ClaudeAnswer;
   try {
