@@ -53,6 +53,8 @@ async function pluginFiles(root: string, home: string): Promise<PluginHooksFile[
   const id = typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : basename(root);
   const data = join(home, '.claude', 'plugins', 'data', pluginDataId(id));
   await mkdir(data, { recursive: true, mode: 0o700 }).catch(() => undefined);
+  // Looked at once more, for the file journal: a cached configuration is loaded again (and the folder made) once it is gone.
+  await isFolder(data);
   const context: ClaudeHooksContext = { plugin: { root, data } };
   const standard = join(root, 'hooks', 'hooks.json');
   const files: PluginHooksFile[] = [{ path: standard, required: false, context }];

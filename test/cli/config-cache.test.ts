@@ -1,6 +1,6 @@
 // `run`'s compiled config cache (issue 11, "A fast CLI"): reused while nothing it came from
 // changed, and never the reason an untrusted or changed file runs.
-import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -127,5 +127,31 @@ describe('run: the config cache', () => {
 
     expect(result.exitCode).toBe(0);
     expect(await cacheFiles()).toEqual([]);
+  });
+
+  it('sweeps cache files left untouched for a month when it saves one', async () => {
+    await mkdir(cacheDir(), { recursive: true });
+    const old = join(cacheDir(), 'old.json');
+    const recent = join(cacheDir(), 'recent.json');
+    await writeFile(old, '{}');
+    await writeFile(recent, '{}');
+    const monthsAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await utimes(old, monthsAgo, monthsAgo);
+
+    expect((await runBash()).exitCode).toBe(0);
+
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+
+  it("makes a plugin's data folder again when it was removed after caching", async () => {
+    await project.write('plugin/hooks/hooks.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'test -d "$CLAUDE_PLUGIN_DATA"' }] }] } });
+    const run = () => project.cli(['run', 'Stop', '--json', '--plugin', join(project.dir, 'plugin'), '--input', '{}']);
+    expect((await run()).exitCode).toBe(0);
+    await rm(join(project.home, '.claude/plugins/data'), { recursive: true, force: true });
+
+    const again = await run();
+
+    expect(JSON.parse(again.stdout)).toMatchObject({ hooks: [{ status: 'ok', exitCode: 0 }] });
   });
 });

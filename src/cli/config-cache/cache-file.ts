@@ -3,7 +3,7 @@
 // could have written them (the same check as the user's own config files): a cache decides
 // what runs.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { readFileBytes } from '../../config/read-file-bytes.js';
 
@@ -24,6 +24,9 @@ export async function readCacheFile(path: string): Promise<unknown> {
   }
 }
 
+// A cache file not rewritten for this long belongs to an old hookpool build or a gone project.
+const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Writes the value as JSON through a fresh 0600 temp file and a rename; a failure leaves no cache, never an error. */
 export async function writeCacheFile(path: string, dir: string, value: unknown): Promise<boolean> {
   const temporary = join(dir, `.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
@@ -31,9 +34,20 @@ export async function writeCacheFile(path: string, dir: string, value: unknown):
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(temporary, JSON.stringify(value), { mode: 0o600, flag: 'wx' });
     await rename(temporary, path);
+    await removeStaleCacheFiles(dir);
     return true;
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
     return false;
+  }
+}
+
+// Saving is rare (a changed configuration), so that is when old entries are swept.
+async function removeStaleCacheFiles(dir: string): Promise<void> {
+  const cutoffMs = Date.now() - STALE_AFTER_MS;
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info !== undefined && info.isFile() && info.mtimeMs < cutoffMs) await rm(path, { force: true });
   }
 }
