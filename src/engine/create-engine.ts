@@ -17,6 +17,7 @@ import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { PoolHost } from '../run/pool-host.js';
+import { createDirectHost } from '../run/direct-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
 import { createEngineLogger } from './engine-logger.js';
@@ -47,6 +48,8 @@ const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
 // Function, prompt, agent and mcp_tool hooks run on the agent's thread: an engine with only those starts no pool.
 const ON_AGENT_THREAD: ReadonlySet<string> = new Set(['function', 'prompt', 'agent', 'mcp_tool']);
 const needsPool = (hook: HookDefinition) => hook.enabled && !ON_AGENT_THREAD.has(hook.handler.kind);
+
+const HOSTS = { process: createProcessHost, thread: createThreadHost, direct: createDirectHost } as const;
 
 const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -239,7 +242,7 @@ class Engine implements HookEngine {
   }
 
   private poolHost(): PoolHost {
-    this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
+    this.host ??= HOSTS[this.options.host]({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
       niceness: this.options.pool.niceness,

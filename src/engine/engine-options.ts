@@ -9,6 +9,7 @@ import { HookpoolError } from '../errors.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
 import type { HookEvaluator } from '../run/remote/evaluator.js';
 import type { McpCaller } from '../run/remote/mcp-tool.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
 const loggerShape = z.custom<Logger>(
@@ -39,8 +40,7 @@ const mcpSchema = z.custom<McpCaller>(
   { message: 'expected { callTool(server, tool, args, { signal }) }' },
 );
 
-/** The largest hook input (the JSON on stdin) by default: 16 MiB. */
-export const DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_PAYLOAD_BYTES };
 
 export const engineOptionsSchema = z.strictObject({
   hooks: z.array(z.unknown()).default([]),
@@ -52,7 +52,7 @@ export const engineOptionsSchema = z.strictObject({
   model: z.string().min(1).optional().describe("the model the agent runs: Opta hooks' OPTA_MODEL, unless a payload gives its own `model`"),
   logger: loggerShape.optional(),
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread', 'process']).default('process').describe('where the pool lives: a sandbox process forked once (the default), or this process'),
+  host: z.enum(['thread', 'process', 'direct']).default('process').describe("where the pool lives: a sandbox process forked once (the default), or this process; 'direct': no pool, hooks spawned from the calling thread (one-shot commands)"),
   pool: poolSchema.default(poolSchema.parse({})),
   maxPayloadBytes: z.number().int().positive().default(DEFAULT_MAX_PAYLOAD_BYTES).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
