@@ -23,6 +23,22 @@ describe('built-ins on the command line', () => {
     expect(listing.events[0].hooks[1]).toMatchObject({ id: 'builtin:security-guard', type: 'module', origin: 'builtin', priority: 1000 });
   });
 
+  it('list names every built-in no file switches on, and --json gives the whole catalog with on/off', async () => {
+    await project.write('hooks.json', { builtins: { 'security-guard': true } });
+    const { exitCode, stdout } = await project.cli(['list', '--config', 'hooks.json']);
+    expect(exitCode).toBe(0);
+    const line = stdout.split('\n').find((text) => text.startsWith('built-ins not switched on'));
+    expect(line).toMatch(/dangerous-tool-blocker/);
+    expect(line).toMatch(/git-auto-stage/);
+    expect(line).not.toMatch(/security-guard/);
+    const listing = JSON.parse((await project.cli(['list', '--json', '--config', 'hooks.json'])).stdout);
+    expect(listing.builtins.length).toBeGreaterThanOrEqual(19);
+    expect(listing.builtins.find((builtin: { name: string }) => builtin.name === 'security-guard')).toMatchObject({ seed: 'autohand', on: true, events: ['PreToolUse'] });
+    expect(listing.builtins.find((builtin: { name: string }) => builtin.name === 'prompt-length-guardrail')).toMatchObject({ seed: 'wundr', on: false, events: ['UserPromptSubmit'] });
+    const empty = await project.cli(['list', '--config', 'hooks.json', '--event', 'Stop']);
+    expect(empty.stdout).not.toMatch(/built-ins not switched on/);
+  });
+
   it('test builtin:<name> runs a configured built-in, and one no file switches on, on the given payload', async () => {
     await project.write('hooks.json', { builtins: { 'security-guard': true } });
     const configured = await project.cli(['test', 'builtin:security-guard', '--config', 'hooks.json', '--input', RM_ROOT]);

@@ -5,6 +5,7 @@ import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadCliConfig, type CliConfig, type ListedHook } from '../load-cli-config.js';
 import { describeCommand, describeSource, formatTimeout, plural } from '../output/describe.js';
+import { describeAvailableBuiltins, listBuiltins } from '../output/describe-builtins.js';
 import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '../output/describe-files.js';
 import { printJson, printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';
@@ -53,6 +54,8 @@ async function listHooks(options: ListOptions): Promise<ExitCode> {
   const allOff = describeAllHooksOff(config);
   if (config.hooks.length === 0) {
     printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);
+    const builtins = describeAvailableBuiltins(listBuiltins(config));
+    if (builtins !== null) printLine(paint(builtins, 'dim'));
     if (allOff !== null) printLine(paint(`every hook is off: ${allOff}`, 'yellow'));
     return EXIT.proceed;
   }
@@ -64,6 +67,8 @@ async function listHooks(options: ListOptions): Promise<ExitCode> {
   printLine(`${plural(shown.length, 'hook')} (${enabled} enabled)${event === undefined ? '' : ` for ${event}`} from ${describeFilesRead(config)}`);
   for (const line of describeUntrusted(config)) printLine(paint(line, 'yellow'));
   if (allOff !== null) printLine(paint(`every hook is off: ${allOff}`, 'yellow'));
+  const builtins = describeAvailableBuiltins(listBuiltins(config));
+  if (builtins !== null && event === undefined) printLine(paint(builtins, 'dim'));
   if (config.selfCalls.length > 0) printLine(paint(`left out: ${config.selfCalls.length} settings ${config.selfCalls.length === 1 ? 'entry' : 'entries'} calling hookpool itself (how the agent reaches hookpool)`, 'dim'));
   return EXIT.proceed;
 }
@@ -134,6 +139,7 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
         source: definition.source ?? null,
       })),
     })),
+    builtins: listBuiltins(config),
     problems: config.loaded.problems,
     disableAllHooks: config.loaded.disableAllHooks,
     allHooksOffByUser: config.allHooksOffByUser,
