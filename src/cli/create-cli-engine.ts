@@ -1,17 +1,13 @@
-// One engine per CLI invocation: a single worker thread (a one-shot process runs a few hooks),
+// One engine per CLI invocation: no pool (a one-shot process runs a few hooks, spawned directly),
 // warnings on stderr, a depth mark so a hook that runs `hookpool run` cannot recurse forever, and
 // every settled hook recorded for `hookpool history`.
 import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
 import type { HookEngineOptions } from '../engine/engine-options.js';
 import type { LoadedHooksConfig } from '../config/loaded-config.js';
 import type { NativeHookInput } from '../config/native-schema.js';
-import { HookpoolError } from '../errors.js';
+import { DEPTH_VARIABLE } from './nested-run.js';
 import { createStderrLogger } from './stderr-logger.js';
 import { appendRunRecord, defaultRunLogPath } from './history/run-log.js';
-
-const DEPTH_VARIABLE = 'HOOKPOOL_RUN_DEPTH';
-// Nesting a few levels can be deliberate (a hook that tests another config); a cycle goes on forever.
-const MAX_DEPTH = 3;
 
 export interface CliEngineOptions {
   readonly hooks: readonly NativeHookInput[];
@@ -27,14 +23,6 @@ export interface CliEngineOptions {
   readonly warnOnStderr?: boolean;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
-}
-
-/** Throws ERR_HOOKPOOL_NESTED_RUN when hooks have started hookpool inside itself too deep. */
-export function assertNotNestedTooDeep(env: NodeJS.ProcessEnv = process.env): void {
-  const depth = Number(env[DEPTH_VARIABLE] ?? 0);
-  if (depth >= MAX_DEPTH) {
-    throw new HookpoolError('ERR_HOOKPOOL_NESTED_RUN', `hookpool is running inside its own hooks ${depth} levels deep: a configured hook runs hookpool run again; remove that hook`);
-  }
 }
 
 export function createCliEngine(options: CliEngineOptions): HookEngine {
@@ -54,8 +42,8 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
     logger: options.warnOnStderr === false ? undefined : createStderrLogger(),
     env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
     passEnv: [...(options.passEnv ?? [])],
-    // A one-shot command starts its pool once and runs a few hooks: the thread host starts fastest.
-    host: 'thread',
+    // A one-shot command runs a few hooks: spawning them directly skips booting a worker thread.
+    host: 'direct',
     pool: { threads: 1 },
     // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
     closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,

@@ -1,8 +1,5 @@
 // Configuration as every verb sees it: loaded from --config / --claude-settings or discovered
 // around --cwd, each hook paired with the id the engine will give it.
-import { stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { listConfigFiles, type ConfigCandidate } from '../config/discover.js';
 import { listFrontmatterFiles } from '../config/frontmatter.js';
 import { loadHooksConfig, type LoadedConfigFile, type LoadedHooksConfig } from '../config/load-hooks-config.js';
@@ -11,9 +8,11 @@ import type { NativeHookInput } from '../config/native-schema.js';
 import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigOptions } from './config-options.js';
-import { findProjectDir } from './find-project-dir.js';
 import { callsHookpool } from './self-call.js';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch } from '../config/all-hooks-switch.js';
+import { resolveCliDirs } from './resolve-cli-dirs.js';
+
+export { resolveCliDirs } from './resolve-cli-dirs.js';
 
 /** A hook as the CLI shows and runs it: the validated definition and the input it came from. */
 export interface ListedHook {
@@ -53,13 +52,6 @@ export interface LoadCliConfigOptions {
    * (and run hookpool inside itself when it is one of them). `--claude-settings auto` keeps them.
    */
   readonly skipDiscoveredClaudeSettings?: boolean;
-}
-
-/** The project directory (--cwd, else the project found from `cwdFallback` or the current folder; it must exist) and the user's home. */
-export async function resolveCliDirs(options: ConfigOptions, cwdFallback?: string): Promise<{ cwd: string; home: string }> {
-  const dir = options.cwd ?? findProjectDir(cwdFallback ?? process.cwd());
-  const cwd = await resolveProjectDir(dir, options.cwd === undefined ? resolve(dir) : `--cwd ${dir}`);
-  return { cwd, home: homedir() };
 }
 
 export async function loadCliConfig(options: ConfigOptions, how: LoadCliConfigOptions = {}): Promise<CliConfig> {
@@ -104,14 +96,6 @@ function listed(inputs: readonly NativeHookInput[], trusted: boolean): ListedHoo
     hasOwnId: inputs[index]!.id !== undefined,
     trusted,
   }));
-}
-
-/** The absolute directory; `label` names it in the error (`--cwd x` when the user typed it). */
-async function resolveProjectDir(path: string, label: string): Promise<string> {
-  const dir = resolve(path);
-  const isDirectory = await stat(dir).then((info) => info.isDirectory(), () => false);
-  if (!isDirectory) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${label}: no such directory`);
-  return dir;
 }
 
 /**

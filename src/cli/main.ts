@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `hookpool` executable. runCli reports every error it can see; the handlers here catch what
 // escapes an await, and a reader that goes away (`hookpool list | head`) ends output quietly.
-import { runCli } from './program.js';
+// `run` with plain arguments skips commander (fast-run.ts): it is the verb agents call per tool call.
 import { reportError } from './report-error.js';
 
 // EPIPE: nobody reads any more. Reporting it would write to a closed pipe again (an endless loop
@@ -21,4 +21,5 @@ const fail = (error: unknown) => {
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
-process.exitCode = await runCli(process.argv);
+const fastCode = process.argv[2] === 'run' ? await (await import('./fast-run.js')).runFast(process.argv) : undefined;
+process.exitCode = fastCode ?? (await (await import('./program.js')).runCli(process.argv));

@@ -3,7 +3,7 @@
 // out-of-memory.
 import { parseJsonOrThrow } from '../config/parse-json.js';
 import { readConfigFile } from '../config/read-config-file.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/engine-options.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/payload-limit.js';
 import { HookpoolError } from '../errors.js';
 import type { InputOptions } from './config-options.js';
 

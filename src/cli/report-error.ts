@@ -1,12 +1,11 @@
 // Every failure as one line per problem on stderr, and its exit code; a stack only with HOOKPOOL_DEBUG=1.
-import { CommanderError } from 'commander';
 import { HookpoolError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
 import { printError } from './output/print.js';
 
 /** Prints what went wrong (commander has printed its own usage errors already) and returns the exit code. */
 export function reportError(error: unknown): number {
-  if (error instanceof CommanderError) return error.exitCode;
+  if (isCommanderError(error)) return error.exitCode;
   if (error instanceof HookpoolError) {
     for (const line of error.message.split('\n')) printError(line);
   } else {
@@ -21,6 +20,12 @@ export function describeError(error: unknown): string {
   if (error instanceof HookpoolError) return error.message.split('\n').join('; ');
   const message = error instanceof Error ? error.message : String(error);
   return `internal error: ${message.split('\n')[0]}`;
+}
+
+// Commander's own errors (usage, help, version) by their codes, so `run` need not load commander to report an error.
+function isCommanderError(error: unknown): error is Error & { exitCode: number } {
+  const { code, exitCode } = (error ?? {}) as { code?: unknown; exitCode?: unknown };
+  return error instanceof Error && typeof exitCode === 'number' && typeof code === 'string' && code.startsWith('commander.');
 }
 
 function isDebug(): boolean {

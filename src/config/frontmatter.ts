@@ -2,9 +2,9 @@
 // subagents (`.claude/agents/<name>.md`), under `hooks:` in the settings shape (hooks reference,
 // "Hooks in skills and agents"). A skill's hooks start once the skill is invoked; a subagent's
 // run on its own fires only (`agent_type`), its Stop hooks on SubagentStop.
-import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { listFolder } from './folders.js';
 import { withoutByteOrderMark } from './parse-json.js';
 import type { EventName } from '../events/event-specs.js';
 import type { ConfigScope } from './discover.js';
@@ -73,12 +73,4 @@ export async function listFrontmatterFiles(cwd: string, home: string): Promise<F
     return [...skills, ...agents];
   }));
   return found.flat();
-}
-
-async function listFolder(folder: string): Promise<string[]> {
-  try {
-    return (await readdir(folder)).sort();
-  } catch {
-    return [];
-  }
 }

@@ -4,9 +4,10 @@
 // and CLAUDE_PLUGIN_DATA (`~/.claude/plugins/data/<id>`, kept across updates) in their
 // environment and substituted in their commands. A plugin named explicitly is the user's choice,
 // trusted like a file named explicitly; installed plugins are not discovered.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { ClaudeHooksContext } from './formats/claude-handler.js';
+import { isFolder } from './folders.js';
 import { isPlainObject } from './formats/shared.js';
 import { readConfigFile } from './read-config-file.js';
 
@@ -45,14 +46,15 @@ export async function listPluginHooksFiles(dirs: readonly string[], cwd: string,
 }
 
 async function pluginFiles(root: string, home: string): Promise<PluginHooksFile[] | string> {
-  const isFolder = await stat(root).then((info) => info.isDirectory(), () => false);
-  if (!isFolder) return 'plugin root: no such directory (the plugin was moved or not installed)';
+  if (!(await isFolder(root))) return 'plugin root: no such directory (the plugin was moved or not installed)';
   const manifestPath = join(root, MANIFEST);
   const manifest = await readManifest(manifestPath);
   if (typeof manifest === 'string') return manifest;
   const id = typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : basename(root);
   const data = join(home, '.claude', 'plugins', 'data', pluginDataId(id));
   await mkdir(data, { recursive: true, mode: 0o700 }).catch(() => undefined);
+  // Looked at once more, for the file journal: a cached configuration is loaded again (and the folder made) once it is gone.
+  await isFolder(data);
   const context: ClaudeHooksContext = { plugin: { root, data } };
   const standard = join(root, 'hooks', 'hooks.json');
   const files: PluginHooksFile[] = [{ path: standard, required: false, context }];

@@ -1,7 +1,9 @@
 // Reads one configuration or record file as bytes, or says why not, without ever throwing for
 // the file's state and without ever blocking: a FIFO or device put in a file's place is refused.
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { noteFileObservation } from './file-journal.js';
 import { refusedUserFile } from './user-file-safety.js';
 
 // Absent, or a path through something that is not a directory (e.g. `~/.claude` is a file).
@@ -21,6 +23,19 @@ export interface ReadFileBytesOptions {
 
 /** The file's bytes; `missing` when it does not exist; `failed` with a one-line reason otherwise. */
 export async function readFileBytes(path: string, options: ReadFileBytesOptions): Promise<FileBytes> {
+  const file = await readBytes(path, options);
+  noteFileObservation(options.userLevel ? 'user-file' : 'config-file', path, fingerprintFileBytes(file));
+  return file;
+}
+
+/** What a read saw, in one string: equal fingerprints mean the loader would see the same thing. */
+export function fingerprintFileBytes(file: FileBytes): string {
+  if (file.status === 'missing') return 'missing';
+  if (file.status === 'failed') return `failed: ${file.reason}`;
+  return `sha256 ${createHash('sha256').update(file.bytes).digest('hex')}`;
+}
+
+async function readBytes(path: string, options: ReadFileBytesOptions): Promise<FileBytes> {
   let handle;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.

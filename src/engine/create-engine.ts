@@ -17,6 +17,7 @@ import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { PoolHost } from '../run/pool-host.js';
+import { createDirectHost } from '../run/direct-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
 import { createEngineLogger } from './engine-logger.js';
@@ -38,6 +39,8 @@ const NOOP_RESULTS = Object.fromEntries(
 ) as Record<EventName, Promise<FireResult>>;
 
 const CLOSED_BEFORE_START = 'the engine closed before the hook started';
+
+const HOSTS = { process: createProcessHost, thread: createThreadHost, direct: createDirectHost } as const;
 
 const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -190,7 +193,7 @@ class Engine implements HookEngine {
   }
 
   private poolHost(): PoolHost {
-    this.host ??= (this.options.host === 'process' ? createProcessHost : createThreadHost)({
+    this.host ??= HOSTS[this.options.host]({
       maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
       threads: this.options.pool.threads,
       niceness: this.options.pool.niceness,

@@ -7,6 +7,7 @@ import { envNameSchema } from '../config/field-schemas.js';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
 const loggerShape = z.custom<Logger>(
@@ -25,8 +26,7 @@ const poolSchema = z.strictObject({
   pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
 });
 
-/** The largest hook input (the JSON on stdin) by default: 16 MiB. */
-export const DEFAULT_MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+export { DEFAULT_MAX_PAYLOAD_BYTES };
 
 export const engineOptionsSchema = z.strictObject({
   hooks: z.array(z.unknown()).default([]),
@@ -38,7 +38,7 @@ export const engineOptionsSchema = z.strictObject({
   model: z.string().min(1).optional().describe("the model the agent runs: Opta hooks' OPTA_MODEL, unless a payload gives its own `model`"),
   logger: loggerShape.optional(),
   closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread', 'process']).default('process').describe('where the pool lives: a sandbox process forked once (the default), or this process'),
+  host: z.enum(['thread', 'process', 'direct']).default('process').describe("where the pool lives: a sandbox process forked once (the default), or this process; 'direct': no pool, hooks spawned from the calling thread (one-shot commands)"),
   pool: poolSchema.default(poolSchema.parse({})),
   maxPayloadBytes: z.number().int().positive().default(DEFAULT_MAX_PAYLOAD_BYTES).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
   maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),

@@ -1,4 +1,4 @@
-import { closest } from 'fastest-levenshtein';
+import { createRequire } from 'node:module';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from './event-specs.js';
 
 // Canonical names and every alias, to the spec: built once, a single Map lookup per fire.
@@ -21,7 +21,11 @@ export function canonicalEventName(name: string): EventName | undefined {
   return specByName.get(name)?.name as EventName | undefined;
 }
 
+// Loaded on the first misspelling only: `hookpool run` resolves a valid name on every tool call.
+const require = createRequire(import.meta.url);
+
 /** The known event name closest to a misspelled one, for error messages. */
 export function closestEventName(name: string): string {
+  const { closest } = require('fastest-levenshtein') as typeof import('fastest-levenshtein');
   return closest(name, knownNames);
 }

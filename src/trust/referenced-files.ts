@@ -1,11 +1,9 @@
 // The project files a hook file runs (its scripts), found in each hook's command words, so that
 // trusting the file also pins what those scripts contain: a `git pull` that changes a trusted
 // file's script untrusts the file just as editing the file itself does.
-import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse } from 'shell-quote';
+import { hashRegularFile } from './hash-regular-file.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 
 const PROJECT_DIR_VARIABLE = 'CLAUDE_PROJECT_DIR';
@@ -47,26 +45,4 @@ export function commandWords(hook: { readonly command?: string | undefined; read
 function isInside(path: string, dir: string): boolean {
   const fromDir = relative(dir, path);
   return fromDir !== '' && fromDir !== '..' && !fromDir.startsWith(`..${sep}`) && !isAbsolute(fromDir);
-}
-
-// Scripts are small: read whole, one open and one fstat each. A large file is streamed so that
-// a word naming a big data file costs time, never memory.
-const READ_WHOLE_MAX_BYTES = 1024 * 1024;
-
-// Undefined unless the path is a regular file that can be read.
-async function hashRegularFile(path: string): Promise<string | undefined> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
-  if (handle === undefined) return undefined;
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return undefined;
-    const hash = createHash('sha256');
-    if (info.size <= READ_WHOLE_MAX_BYTES) hash.update(await handle.readFile());
-    else for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
 }

@@ -7,7 +7,8 @@ import { expectNoneAlive, FIXTURES, livingProcesses, uniqueSleep } from '../help
 // Liveness bounds, not speed measurements: a hook that was not killed would take minutes.
 const SETTLE_BOUND_MS = 3_000;
 
-describe.each(HOSTS)('termination on the %s host', (host) => {
+// The direct host (no pool, the CLI's) runs the same worker module from the calling thread: same guarantees.
+describe.each([...HOSTS, 'direct'] as const)('termination on the %s host', (host) => {
   let engine: HookEngine | undefined;
   afterEach(async () => engine?.close());
 

@@ -1,0 +1,114 @@
+// cli-run: `hookpool run` as an agent's command hook calls it, one fresh process per event,
+// from spawn to exit: with no matching hook (with and without the config cache) and with one
+// matching `true` hook, against the floors of starting node (`node -e 0`), a shell
+// (`sh -c true`) and spawning `true` itself. Every process, hookpool's and the peers', gets the
+// same clean HOME (a temp folder holding only hookpool's user config), so no shell or user
+// startup file is measured.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCase } from '../../lib/case.js';
+import { nowMs } from '../../lib/clock.js';
+import { runRounds } from '../../lib/interleave.js';
+import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
+import { caseResult, errorRow, reference } from '../../lib/rows.js';
+import { summarize } from '../../lib/stats.js';
+import { withTempDir } from '../../lib/tmp.js';
+
+export const title = 'CLI: hookpool run per event';
+export const measures = '`hookpool run` in a fresh process per event (no match; one `true` hook), spawn to exit, against `node -e 0`, `sh -c true` and a raw spawn of `true`.';
+
+const CLI = resolve(fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url)));
+const NODE = 'node -e 0 (floor)';
+const SH = 'sh -c true';
+const TRUE = 'raw spawn of true';
+const NO_MATCH = 'hookpool run, no match';
+const NO_MATCH_UNCACHED = 'hookpool run, no match, cache off';
+const ONE_HOOK = 'hookpool run, one true hook';
+
+/** Spawns `file args` and resolves with its exit code once it has exited and its pipes closed. */
+function runProcess(file, args, { cwd, env }) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${file} exited ${code}: ${stderr.trim()}`))));
+  });
+}
+
+// A user with hookpool's own config holding one `true` hook on Bash tool calls: trusted (user
+// level), found by discovery, as a globally installed hookpool would find it.
+function writeCleanHome(home) {
+  const dir = join(home, '.config', 'hookpool');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const config = { hooks: [{ event: HOOKPOOL_EVENT, matcher: 'Bash', command: 'true' }] };
+  writeFileSync(join(dir, 'hooks.json'), JSON.stringify(config), { mode: 0o600 });
+}
+
+export async function measure({ quick }) {
+  const trials = quick ? 5 : 30;
+  return withTempDir(async (dir) => {
+    const home = join(dir, 'home');
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    mkdirSync(join(project, '.git'));
+    writeCleanHome(home);
+    const env = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
+    const how = { cwd: project, env };
+    const hookpoolRun = (payload, extraEnv = {}) => () => runProcess(process.execPath, [CLI, 'run', HOOKPOOL_EVENT, '--input', JSON.stringify({ ...payload, cwd: project })], { cwd: project, env: { ...env, ...extraEnv } });
+    const contenders = [
+      { name: NODE, run: () => runProcess(process.execPath, ['-e', '0'], how) },
+      { name: SH, run: () => runProcess('sh', ['-c', 'true'], how) },
+      { name: TRUE, run: () => runProcess('true', [], how) },
+      { name: NO_MATCH, run: hookpoolRun(UNMATCHED_HOOKPOOL_PAYLOAD) },
+      { name: NO_MATCH_UNCACHED, run: hookpoolRun(UNMATCHED_HOOKPOOL_PAYLOAD, { HOOKPOOL_CONFIG_CACHE: '0' }) },
+      { name: ONE_HOOK, run: hookpoolRun(HOOKPOOL_PAYLOAD) },
+    ];
+    // Round 0 fills the page cache and hookpool's config cache; it is left out.
+    const { results, errors } = await runRounds(contenders, trials + 1, async (c) => {
+      const t0 = nowMs();
+      await c.run();
+      return nowMs() - t0;
+    });
+    const medians = new Map();
+    const rows = contenders.map(({ name }) => {
+      if (errors.has(name)) return errorRow(name, errors.get(name));
+      const total = summarize(results.get(name).slice(1));
+      medians.set(name, total.median);
+      return { name, values: { median: total.median, p99: total.p99, n: total.n } };
+    });
+    const hookFloor = medians.get(NODE) + medians.get(SH);
+    const oneHookGoal = {
+      text: '≤ 1.5x (node -e 0 + sh -c true)',
+      pass: (row) => Number.isFinite(hookFloor) && row.values.median <= 1.5 * hookFloor,
+      measured: (row) => `${(row.values.median / hookFloor).toFixed(2)}x`,
+    };
+    return caseResult({
+      params: { trials, home: 'a clean temp HOME for every process (hookpool and peers)', hook: 'true' },
+      columns: [
+        { key: 'median', label: 'median ms' },
+        { key: 'p99', label: 'p99 ms' },
+      ],
+      baseline: NODE,
+      ratioKey: 'median',
+      rows,
+      goals: {
+        [NO_MATCH]: { text: '≤ 1.5x', pass: (row) => row.ratio !== null && row.ratio <= 1.5 },
+        [NO_MATCH_UNCACHED]: reference('the same without the config cache'),
+        [ONE_HOOK]: oneHookGoal,
+        [SH]: reference('the hook\'s own cost'),
+      },
+      notes: [
+        'Each row is a whole process: spawn to exit with its pipes closed, interleaved round-robin; the first round (cold caches) is left out.',
+        'Every process runs with HOME set to a clean temp folder holding only ~/.config/hookpool/hooks.json (one `true` hook on Bash), PATH and LANG=C.',
+      ],
+    });
+  });
+}
+
+await runCase(import.meta.url, { title, measures }, measure);

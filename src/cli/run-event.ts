@@ -1,0 +1,158 @@
+// `hookpool run <event>`: fire one event through every configured hook and answer like an agent's
+// hook: exit 0 proceed, 2 blocked, 1 usage or config error; --json or Claude Code's protocol on stdout.
+// Called once per tool call by agents, so it loads only what the event needs: the configuration
+// from the cache (config-cache/), and the planner, the engine and its pool only when some hook
+// could match.
+import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
+import type { EventSpec } from '../events/event-specs.js';
+import { HookpoolError } from '../errors.js';
+import { matcherSubjectOf } from '../events/matcher-subject.js';
+import { compileMatcher } from '../plan/compile-matcher.js';
+import { failedOutcome } from '../run/outcome.js';
+import type { ClaudeAnswer } from './claude-answer.js';
+import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
+import { loadCachedCliConfig } from './config-cache/load-cached-cli-config.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { forwardEnvironmentExports } from './forward-env-exports.js';
+import type { CliConfig } from './load-cli-config.js';
+import { assertNotNestedTooDeep } from './nested-run.js';
+import { describeSource } from './output/describe.js';
+import { printJson, printLines, printWarning } from './output/print.js';
+import { readPayload } from './read-payload.js';
+import { describeError, reportError } from './report-error.js';
+import { resolveCliEvent } from './resolve-cli-event.js';
+
+/** `run`'s options, as commander or fast-run.ts parsed them. */
+export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
+  readonly sessionId?: string;
+  readonly json?: boolean;
+  readonly format?: 'claude';
+}
+
+/** Fires the event and prints the answer; resolves with the exit code. */
+export async function runEvent(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
+  const payload = (await readPayload(options, { stdinByDefault: true })) ?? {};
+  const eventName = eventArgument ?? textField(payload, 'hook_event_name');
+  if (eventName === undefined) {
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the event: hookpool run <event> (with --format claude it may come from the payload\'s "hook_event_name")');
+  }
+  const spec = resolveCliEvent(eventName);
+  if (options.format === 'claude') return answerAsClaudeHook(spec, payload, options);
+  const { config, result } = await loadAndFire(spec, payload, options);
+  [...config.loaded.problems, ...selfCallNotices(config)].forEach(printWarning);
+  if (options.json) printJson(result);
+  else {
+    const [{ describeFire }, { createPaint }] = await Promise.all([import('./output/describe-fire.js'), import('./output/style.js')]);
+    printLines(describeFire(result, createPaint(process.stdout)));
+  }
+  return result.blocked ? EXIT.blocked : EXIT.proceed;
+}
+
+async function loadAndFire(spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<{ config: CliConfig; result: FireResult }> {
+  assertNotNestedTooDeep();
+  const { config } = await loadCachedCliConfig(options, { cwdFallback: textField(payload, 'cwd'), skipDiscoveredClaudeSettings: options.format === 'claude' });
+  const sessionId = options.sessionId ?? textField(payload, 'session_id');
+  // For Claude Code everything goes into the answer; stderr is the reason of an exit 2.
+  const passEnv = [...config.loaded.passEnv, ...(options.passEnv ?? [])];
+  const result = await fireOnce(config, spec, payload, { sessionId, passEnv, warnOnStderr: options.format !== 'claude' });
+  const forwardProblem = await forwardEnvironmentExports(result);
+  return { config, result: forwardProblem === null ? result : { ...result, hookErrors: [...result.hookErrors, { id: 'hookpool', message: forwardProblem }] } };
+}
+
+/**
+ * The answer of a hook Claude Code called. Whatever goes wrong in hookpool itself (unreadable
+ * configuration, a nested run, an internal error) is answered as a hook that gave no answer:
+ * refused where the event's guards fail closed, and said in systemMessage either way, never an
+ * exit 1 that Claude Code would take as "proceed".
+ */
+async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
+  // Only this protocol's modules: `run` is called per tool call.
+  const [{ answerForClaude }, { takeUnsaidNotices }] = await Promise.all([import('./claude-answer.js'), import('./session-notices.js')]);
+  const sessionId = options.sessionId ?? textField(payload, 'session_id');
+  let answer: ClaudeAnswer;
+  try {
+    const { config, result } = await loadAndFire(spec, payload, options);
+    // Configuration notices reach the user once per session; hook failures every time they happen.
+    const configNotices = [...config.loaded.problems, ...selfCallNotices(config)];
+    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, configNotices) : configNotices;
+    answer = answerForClaude(spec, result, notices);
+    const leftOver = answer.exitCode === EXIT.proceed ? await takeUnsaidNotices(sessionId, leftToClaudeCode(config)) : [];
+    answer = { ...answer, stderr: [answer.stderr, ...leftOver].filter(Boolean).join('\n') || null };
+  } catch (error) {
+    reportError(error);
+    const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
+    const { aggregateFire } = await import('../aggregate/aggregate-fire.js');
+    answer = answerForClaude(spec, aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]));
+  }
+  if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
+  if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
+  return answer.exitCode;
+}
+
+/**
+ * Said on stderr (Claude Code's debug log) on exit 0 only: on exit 2 stderr is the reason. The
+ * hooks of discovered Claude Code settings are Claude Code's to run; an agent that is not Claude
+ * Code asks for them with --claude-settings auto.
+ */
+function leftToClaudeCode(config: CliConfig): string[] {
+  if (config.leftToClaudeCode.length === 0) return [];
+  const files = config.leftToClaudeCode.map((file) => file.path).join(', ');
+  return [`hookpool: the hooks in ${files} are left to Claude Code, which runs them itself; an agent that is not Claude Code runs them through hookpool with --claude-settings auto`];
+}
+
+// Settings entries that call hookpool (its own wiring) are skipped; said so that a hand-made one is not lost silently.
+function selfCallNotices(config: CliConfig): string[] {
+  if (config.selfCalls.length === 0) return [];
+  const places = config.selfCalls.map((hook) => describeSource(hook.definition.source, config.cwd)).join(', ');
+  const count = config.selfCalls.length;
+  return [`skipped ${count === 1 ? 'an entry that calls' : `${count} entries that call`} hookpool itself (${places}): hookpool never runs inside hookpool`];
+}
+
+// The answer is printed by the caller once close() has let background hooks finish, so the
+// process never exits while they still run.
+async function fireOnce(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>, how: { sessionId: string | undefined; passEnv: string[]; warnOnStderr: boolean }): Promise<FireResult> {
+  if (!(await anyHookMatches(config, spec, payload))) return emptyFireResult(spec.name);
+  const { createCliEngine } = await import('./create-cli-engine.js');
+  const engine = createCliEngine({
+    hooks: config.hooks.map((hook) => hook.input),
+    broken: config.loaded,
+    cwd: config.cwd,
+    ...how,
+    transcriptPath: textField(payload, 'transcript_path'),
+    permissionMode: textField(payload, 'permission_mode'),
+    disableAllHooks: config.loaded.disableAllHooks,
+  });
+  try {
+    return await engine.fire(spec.name, payload);
+  } finally {
+    await engine.close();
+  }
+}
+
+// An engine starts its worker pool as soon as it has hooks; a one-shot process whose event
+// matches none (most tool calls, when hookpool is an agent's one hook) skips that boot. The
+// planner (and zod, for broken entries) is loaded only when some hook's matcher accepts the
+// subject: the matcher is the first of the planner's tests, so a miss there is a miss.
+async function anyHookMatches(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>): Promise<boolean> {
+  if (config.loaded.disableAllHooks) return false;
+  const { brokenHooks, brokenFiles } = config.loaded;
+  const broken = brokenHooks.length > 0 || brokenFiles.length > 0;
+  if (!broken && !someMatcherAccepts(config, spec, payload)) return false;
+  const [{ planEvents }, { brokenHookDefinitions }] = await Promise.all([import('../plan/planner.js'), import('../config/broken-hooks.js')]);
+  const anchors = { projectDir: process.env.CLAUDE_PROJECT_DIR ?? config.cwd, home: config.home };
+  const eventPlan = planEvents([...config.hooks.map((hook) => hook.definition), ...brokenHookDefinitions(brokenHooks, brokenFiles)], anchors).get(spec.name);
+  return eventPlan !== undefined && eventPlan.plan(matcherSubjectOf(spec, payload)).length > 0;
+}
+
+function someMatcherAccepts(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>): boolean {
+  const hooks = config.hooks.map((hook) => hook.definition).filter((hook) => hook.event === spec.name && hook.enabled);
+  if (hooks.length === 0) return false;
+  const subject = matcherSubjectOf(spec, payload);
+  if (subject === null || spec.matcherField === null) return true;
+  return hooks.some((hook) => compileMatcher(hook.matcher, spec.matcherSyntax)(subject));
+}
+
+function textField(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

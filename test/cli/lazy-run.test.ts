@@ -1,0 +1,53 @@
+// `hookpool run` loads only what the event needs (issue 11, "A fast CLI"): with a valid config
+// cache and no matching hook, none of the heavy dependencies is loaded and no pool starts.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempProject, type TempProject } from './cli-harness.js';
+
+const TRACER = fileURLToPath(new URL('../fixtures/trace-modules.mjs', import.meta.url));
+const HEAVY = ['zod', 'piscina', 'pino', 'commander', 'yaml', 'picomatch', 'shell-quote', 'fastest-levenshtein'];
+
+let project: TempProject;
+beforeEach(async () => {
+  project = await createTempProject();
+});
+afterEach(async () => project.remove());
+
+// The packages a run loaded, by name, and whether it loaded the pool's worker entry.
+async function tracedRun(payload: string, tag: string): Promise<{ exitCode: number; packages: Set<string>; pool: boolean }> {
+  const traceFile = join(project.root, `modules-${tag}.txt`);
+  const result = await project.cli(['run', 'PreToolUse', '--input', payload], { env: { NODE_OPTIONS: `--import=${TRACER}`, HOOKPOOL_TRACE_MODULES: traceFile } });
+  const urls = (await readFile(traceFile, 'utf8')).split('\n');
+  const packages = new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
+  return { exitCode: result.exitCode, packages, pool: urls.some((url) => url.includes('/workers/')) };
+}
+
+describe('run: lazy loading', () => {
+  beforeEach(async () => {
+    await project.write('.claude/settings.local.json', {});
+    await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'true' }] });
+    expect((await project.cli(['trust'])).exitCode).toBe(0);
+  });
+
+  it('with a valid cache and no matching hook loads no heavy dependency and starts no pool', async () => {
+    const readPayload = '{"tool_name":"Read","tool_input":{"file_path":"/tmp/x"}}';
+    const first = await tracedRun(readPayload, 'first');
+    const cached = await tracedRun(readPayload, 'cached');
+
+    expect(first.exitCode).toBe(0);
+    expect(first.packages).toContain('zod');
+    expect(cached.exitCode).toBe(0);
+    expect(HEAVY.filter((name) => cached.packages.has(name))).toEqual([]);
+    expect(cached.pool).toBe(false);
+  });
+
+  it('with a matching hook still runs it through the engine', async () => {
+    await tracedRun('{"tool_name":"Read"}', 'warm');
+    const matched = await tracedRun('{"tool_name":"Bash","tool_input":{"command":"ls"}}', 'matched');
+
+    expect(matched.exitCode).toBe(0);
+    expect(matched.packages).toContain('picomatch');
+  });
+});

@@ -1,0 +1,94 @@
+// Installing hookpool from its packed tarball (issue 11, "Install"): into a project and globally,
+// then the installed CLI and library run hooks. The tarball is packed from the current build
+// (`npm test` builds first; --ignore-scripts keeps `prepare` from rebuilding dist under the other
+// tests). Dependencies come from npm's cache when it has them (--prefer-offline), else from the
+// registry.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const INSTALL_TIMEOUT_MS = 300_000;
+const npmFlags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+
+let root: string;
+let tarball: string;
+let packedFiles: string[];
+let version: string;
+
+// npm's own variables from an enclosing `npm test` would redirect these installs.
+function npmEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+}
+
+// A user whose only configuration is one guard that refuses every Bash call.
+async function writeHome(home: string): Promise<void> {
+  await mkdir(join(home, '.config/hookpool'), { recursive: true });
+  await writeFile(join(home, '.config/hookpool/hooks.json'), JSON.stringify({ hooks: [{ id: 'no-bash', event: 'PreToolUse', matcher: 'Bash', command: 'echo no bash >&2; exit 2' }] }));
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'hookpool-package-'));
+  version = (JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', root], { cwd: REPO, env: npmEnv(), extendEnv: false });
+  const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+  tarball = join(root, info.filename);
+  packedFiles = info.files.map((file) => file.path);
+}, INSTALL_TIMEOUT_MS);
+
+afterAll(async () => rm(root, { recursive: true, force: true }));
+
+describe('the packed tarball', () => {
+  it('ships the build, the schema and the examples, and nothing else', () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'schema.json', 'examples/hookpool.json', 'dist/src/cli/main.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/workers/spawn-hook-entry.cjs', 'dist/workers/sandbox-process.js']));
+    const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|schema\.json|examples\/.+|dist\/(src|workers)\/.+\.(js|cjs|d\.ts|d\.cts))$/.test(path));
+    expect(unexpected).toEqual([]);
+    expect(packedFiles.filter((path) => path.endsWith('.map') || path.includes('/test/'))).toEqual([]);
+  });
+
+  it('installs into a project: the CLI answers --version, runs an event, and lists hooks through npx', async () => {
+    const project = join(root, 'project');
+    const home = join(root, 'home-project');
+    await mkdir(project);
+    await writeHome(home);
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'some-agent', private: true }));
+    await execa('npm', ['install', tarball, ...npmFlags], { cwd: project, env: npmEnv(), extendEnv: false });
+    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined };
+    const bin = join(project, 'node_modules/.bin/hookpool');
+
+    const shown = await execa(bin, ['--version'], { cwd: project, env, extendEnv: false });
+    const ran = await execa(bin, ['run', 'PreToolUse', '--json', '--input', '{"tool_name":"Bash","tool_input":{"command":"ls"}}'], { cwd: project, env, extendEnv: false, reject: false });
+    const listed = await execa('npx', ['--no', 'hookpool', 'list'], { cwd: project, env, extendEnv: false });
+    const library = await execa('node', ['--input-type=module', '-e', `
+      import { createHookEngine } from 'hookpool';
+      for (const host of ['process', 'thread']) {
+        const engine = createHookEngine({ host, hooks: [{ event: 'Stop', command: 'echo ok' }] });
+        const { hooks } = await engine.fire('Stop', {});
+        await engine.close();
+        console.log(host, hooks[0].status, hooks[0].stdout.trim());
+      }`], { cwd: project, env, extendEnv: false });
+
+    expect(shown.stdout.trim()).toBe(version);
+    expect(ran.exitCode).toBe(2);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ blocked: true, decision: 'deny' });
+    expect(listed.stdout).toContain('no-bash');
+    expect(library.stdout).toBe('process ok ok\nthread ok ok');
+  }, INSTALL_TIMEOUT_MS);
+
+  it('installs globally (npm install -g --prefix): hookpool is on the prefix bin path and runs', async () => {
+    const prefix = join(root, 'global');
+    const home = join(root, 'home-global');
+    await writeHome(home);
+    await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(), extendEnv: false });
+    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
+
+    const shown = await execa('hookpool', ['--version'], { cwd: home, env, extendEnv: false });
+    const ran = await execa('hookpool', ['run', 'PreToolUse', '--input', '{"tool_name":"Read"}'], { cwd: home, env, extendEnv: false });
+
+    expect(shown.stdout.trim()).toBe(version);
+    expect(ran.stdout).toContain('PreToolUse: proceed');
+  }, INSTALL_TIMEOUT_MS);
+});
