@@ -2,6 +2,7 @@
 // without commander when the arguments are plain).
 import { Option, type Command } from 'commander';
 import { EVENT_NAMES } from '../../events/event-specs.js';
+import { AGENT_FORMATS } from '../formats/format-names.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption } from '../config-options.js';
 import type { Finish } from '../program.js';
 import { runEvent, type RunOptions } from '../run-event.js';
@@ -16,7 +17,7 @@ export function registerRunCommand(program: Command, finish: Finish): void {
   addPassEnvOption(addConfigOptions(command))
     .option('--session-id <id>', 'session id given to hooks (default: the payload\'s session_id, else a new one)')
     .addOption(new Option('--json', 'print the merged answer (FireResult) as JSON').conflicts('format'))
-    .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(['claude']))
+    .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(AGENT_FORMATS))
     .addHelpText('after', `
 Events: ${EVENT_NAMES.join(', ')}
 
