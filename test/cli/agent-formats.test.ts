@@ -155,6 +155,14 @@ describe('hookpool run --format codex', () => {
     expect(answer.hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
   });
 
+  it('answers PermissionRequest without the decision fields Codex reserves (it fails closed on them)', async () => {
+    await project.write('hooks.json', nativeConfig([{ id: 'approve', event: 'PermissionRequest', command: `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"ls -a"}}}}'` }]));
+
+    const { stdout } = await runAs('codex', { ...preToolUse('ls'), hook_event_name: 'PermissionRequest' });
+
+    expect(JSON.parse(stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
+  });
+
   it('fails closed when hookpool itself cannot run: deny, the failure in systemMessage', async () => {
     const { stdout } = await project.cli(['run', '--format', 'codex', '--config', 'missing.json'], { input: JSON.stringify(preToolUse('ls')) });
     const answer = JSON.parse(stdout);

@@ -1,7 +1,7 @@
 // Where Gemini CLI, Cursor, GitHub Copilot CLI and Codex read their hook settings, and the one
 // entry per event that makes each call `hookpool run --format <agent> <event>` (sources and
 // shapes: /work/notes/agent-hook-formats.md, summarised in the README's "Wire an agent").
-import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
+import type { EventName } from '../../events/event-specs.js';
 import { findEventSpec } from '../../events/resolve-event.js';
 import { CODEX_EVENTS } from '../formats/codex.js';
 import { COPILOT_EVENTS } from '../formats/copilot.js';
@@ -87,7 +87,7 @@ export function agentEventsFor(settings: AgentSettings, configured: ReadonlyMap<
   const wired = new Map<string, number>();
   for (const agentEvent of settings.events) {
     const canonical = findEventSpec(agentEvent)?.name as EventName | undefined;
-    if (canonical !== undefined && EVENT_SPECS[canonical] !== undefined && configured.has(canonical)) wired.set(agentEvent, configured.get(canonical)!);
+    if (canonical !== undefined && configured.has(canonical)) wired.set(agentEvent, configured.get(canonical)!);
   }
   return wired;
 }
