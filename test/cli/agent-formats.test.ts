@@ -54,6 +54,17 @@ describe('hookpool run --format gemini', () => {
     expect(answer.systemMessage).toContain('hookpool:');
   });
 
+  it('refuses when a guard hook cannot start, and names it in systemMessage', async () => {
+    await project.write('hooks.json', nativeConfig([{ id: 'gone', event: 'PreToolUse', matcher: 'run_shell_command', command: '/nonexistent/guard.sh' }]));
+
+    const { exitCode, stdout } = await runAs('gemini', beforeTool('ls'));
+    const answer = JSON.parse(stdout);
+
+    expect(exitCode).toBe(0);
+    expect(answer.decision).toBe('deny');
+    expect(answer.systemMessage).toMatch(/^hookpool: .*gone/);
+  });
+
   it('carries AfterAgent (Stop) blocks as a deny whose reason is the retry prompt', async () => {
     await project.write('hooks.json', nativeConfig([{ id: 'keep-going', event: 'Stop', command: `printf '%s' '{"decision":"block","reason":"tests fail"}'` }]));
 
@@ -88,6 +99,17 @@ describe('hookpool run --format cursor', () => {
     expect(exitCode).toBe(0);
     expect(answer.permission).toBe('deny');
     expect(answer.user_message).toContain('hookpool: ');
+  });
+
+  it('refuses when a guard hook cannot start, and names it in user_message', async () => {
+    await project.write('hooks.json', nativeConfig([{ id: 'gone', event: 'PreToolUse', matcher: 'Shell', command: '/nonexistent/guard.sh' }]));
+
+    const { stdout } = await runAs('cursor', { ...common, workspace_roots: [project.dir], hook_event_name: 'beforeShellExecution', command: 'ls', cwd: project.dir });
+    const answer = JSON.parse(stdout);
+
+    expect(answer.permission).toBe('deny');
+    expect(answer.user_message).toContain('hookpool: ');
+    expect(answer.user_message).toContain('gone');
   });
 
   it('keeps the agent going on stop with followup_message', async () => {
