@@ -2,6 +2,7 @@
 // measurable part of a no-match run. Plain arguments are parsed with node:util; anything else
 // (help, a typo, conflicting options) goes to commander, which explains it, before stdin is read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isAgentFormat } from './formats/format-names.js';
 import type { RunOptions } from './run-event.js';
 
 const OPTIONS = {
@@ -27,7 +28,7 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1 || (values.input !== undefined && values['input-file'] !== undefined)) return undefined;
-  if (values.format !== undefined && (values.format !== 'claude' || values.json === true)) return undefined;
+  if (values.format !== undefined && (!isAgentFormat(values.format) || values.json === true)) return undefined;
   const options: RunOptions = {
     input: values.input,
     inputFile: values['input-file'],
@@ -38,7 +39,7 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
     passEnv: values['pass-env'],
     sessionId: values['session-id'],
     json: values.json,
-    format: values.format,
+    format: values.format as RunOptions['format'],
   };
   return { event: positionals[0], options };
 }

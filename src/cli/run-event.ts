@@ -10,6 +10,7 @@ import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
 import { failedOutcome } from '../run/outcome.js';
 import type { ClaudeAnswer } from './claude-answer.js';
+import type { AgentFormatName } from './formats/format-names.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
 import { loadCachedCliConfig } from './config-cache/load-cached-cli-config.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -26,7 +27,7 @@ import { resolveCliEvent } from './resolve-cli-event.js';
 export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
   readonly sessionId?: string;
   readonly json?: boolean;
-  readonly format?: 'claude';
+  readonly format?: AgentFormatName;
 }
 
 /** Fires the event and prints the answer; resolves with the exit code. */
@@ -38,6 +39,7 @@ export async function runEvent(eventArgument: string | undefined, options: RunOp
   }
   const spec = resolveCliEvent(eventName);
   if (options.format === 'claude') return answerAsClaudeHook(spec, payload, options);
+  if (options.format !== undefined) return answerAsOtherAgent(options.format, eventName, spec, payload, options);
   const { config, result } = await loadAndFire(spec, payload, options);
   [...config.loaded.problems, ...selfCallNotices(config)].forEach(printWarning);
   if (options.json) printJson(result);
@@ -54,7 +56,7 @@ async function loadAndFire(spec: EventSpec, payload: Record<string, unknown>, op
   const sessionId = options.sessionId ?? textField(payload, 'session_id');
   // For Claude Code everything goes into the answer; stderr is the reason of an exit 2.
   const passEnv = [...config.loaded.passEnv, ...(options.passEnv ?? [])];
-  const result = await fireOnce(config, spec, payload, { sessionId, passEnv, warnOnStderr: options.format !== 'claude' });
+  const result = await fireOnce(config, spec, payload, { sessionId, passEnv, warnOnStderr: options.format === undefined });
   const forwardProblem = await forwardEnvironmentExports(result);
   return { config, result: forwardProblem === null ? result : { ...result, hookErrors: [...result.hookErrors, { id: 'hookpool', message: forwardProblem }] } };
 }
@@ -87,6 +89,15 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
   if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
   if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
   return answer.exitCode;
+}
+
+// Gemini CLI, Cursor, Copilot, Codex: their module (formats/) reads the payload and writes the answer.
+async function answerAsOtherAgent(format: Exclude<AgentFormatName, 'claude'>, agentEvent: string, spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
+  const { answerAsAgentHook } = await import('./formats/answer-as-agent.js');
+  return answerAsAgentHook(format, agentEvent, spec, payload, async (adaptedSpec, adapted) => {
+    const { config, result } = await loadAndFire(adaptedSpec, adapted, options);
+    return { notices: [...config.loaded.problems, ...selfCallNotices(config)], result };
+  });
 }
 
 /**

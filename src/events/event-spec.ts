@@ -58,7 +58,7 @@ export type PermissionAnswer = 'permissionDecision' | 'decisionBehavior';
 
 export interface EventSpec<Name extends string = string> {
   readonly name: Name;
-  /** Names the seed designs (and Gemini CLI) use for the same event. */
+  /** Names the seed designs and other agents (Gemini CLI, Cursor, Copilot CLI) use for the same event. */
   readonly aliases: readonly string[];
   /** The top-level payload field a matcher tests, or null when the event ignores matchers. */
   readonly matcherField: string | null;

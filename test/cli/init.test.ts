@@ -87,12 +87,12 @@ describe('hookpool init', () => {
     expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), allowedEnvVars: ['HOOKPOOL_SERVE_TOKEN'] });
   });
 
-  it('refuses the agents it cannot wire, saying why, and writes nothing', async () => {
-    const gemini = await project.cli(['init', '--agent', 'gemini']);
-    const http = await project.cli(['init', '--http']);
+  it('refuses --http without --agent claude, and an unknown agent, writing nothing', async () => {
+    const unknown = await project.cli(['init', '--agent', 'aider']);
+    const http = await project.cli(['init', '--http', '--agent', 'gemini']);
 
-    expect(gemini.exitCode).toBe(1);
-    expect(gemini.stderr).toMatch(/^hookpool: --agent gemini: not wired: .*hookpool run has no --format gemini/);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain("argument 'aider' is invalid");
     expect(http.stderr).toBe('hookpool: --http wires Claude Code: use it with --agent claude\n');
     await expect(project.read('.hookpool/hooks.json')).rejects.toThrow();
   });

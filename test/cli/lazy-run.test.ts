@@ -16,12 +16,12 @@ beforeEach(async () => {
 afterEach(async () => project.remove());
 
 // The packages a run loaded, by name, and whether it loaded the pool's worker entry.
-async function tracedRun(payload: string, tag: string): Promise<{ exitCode: number; packages: Set<string>; pool: boolean }> {
+async function tracedRun(payload: string, tag: string, args: readonly string[] = ['PreToolUse']): Promise<{ exitCode: number; packages: Set<string>; pool: boolean; urls: string[] }> {
   const traceFile = join(project.root, `modules-${tag}.txt`);
-  const result = await project.cli(['run', 'PreToolUse', '--input', payload], { env: { NODE_OPTIONS: `--import=${TRACER}`, HOOKPOOL_TRACE_MODULES: traceFile } });
+  const result = await project.cli(['run', ...args, '--input', payload], { env: { NODE_OPTIONS: `--import=${TRACER}`, HOOKPOOL_TRACE_MODULES: traceFile } });
   const urls = (await readFile(traceFile, 'utf8')).split('\n');
   const packages = new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
-  return { exitCode: result.exitCode, packages, pool: urls.some((url) => url.includes('/workers/')) };
+  return { exitCode: result.exitCode, packages, pool: urls.some((url) => url.includes('/workers/')), urls };
 }
 
 describe('run: lazy loading', () => {
@@ -41,6 +41,17 @@ describe('run: lazy loading', () => {
     expect(cached.exitCode).toBe(0);
     expect(HEAVY.filter((name) => cached.packages.has(name))).toEqual([]);
     expect(cached.pool).toBe(false);
+  });
+
+  it("with --format gemini loads that agent's module only, and no heavy dependency", async () => {
+    const readFileCall = '{"hook_event_name":"BeforeTool","tool_name":"read_file","tool_input":{"file_path":"/tmp/x"}}';
+    await tracedRun(readFileCall, 'gemini-first', ['--format', 'gemini']);
+    const cached = await tracedRun(readFileCall, 'gemini-cached', ['--format', 'gemini']);
+    const formats = cached.urls.filter((url) => url.includes('/cli/formats/') || url.endsWith('/claude-answer.js')).map((url) => url.replace(/^.*\/cli\//, ''));
+
+    expect(cached.exitCode).toBe(0);
+    expect(HEAVY.filter((name) => cached.packages.has(name))).toEqual([]);
+    expect(formats.sort()).toEqual(['formats/agent-format.js', 'formats/answer-as-agent.js', 'formats/format-names.js', 'formats/gemini.js']);
   });
 
   it('with a matching hook still runs it through the engine', async () => {

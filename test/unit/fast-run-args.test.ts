@@ -11,6 +11,7 @@ describe('parseRunArguments', () => {
       options: { input: '{"a":1}', inputFile: undefined, config: ['a.json', 'b.json'], claudeSettings: ['auto'], plugin: ['p'], cwd: 'd', passEnv: ['X'], sessionId: 's', json: true, format: undefined },
     });
     expect(parseRunArguments(['--format', 'claude'])).toMatchObject({ event: undefined, options: { format: 'claude' } });
+    expect(parseRunArguments(['--format', 'copilot', 'preToolUse'])).toMatchObject({ event: 'preToolUse', options: { format: 'copilot' } });
   });
 
   it.each([
@@ -19,7 +20,7 @@ describe('parseRunArguments', () => {
     [['PreToolUse', '--inpt', '{}']],
     [['PreToolUse', 'Stop']],
     [['PreToolUse', '--json', '--format', 'claude']],
-    [['--format', 'gemini']],
+    [['--format', 'aider']],
     [['PreToolUse', '--input', '{}', '--input-file', 'x']],
     [['PreToolUse', '--input']],
   ])('leaves %j to commander', (args) => {

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { EVENT_NAMES, type EventName } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
-import { AGENT_NAMES, UNSUPPORTED_AGENTS, type AgentName } from '../init/agents.js';
+import { AGENT_NAMES, type AgentName } from '../init/agents.js';
+import { AGENT_SETTINGS, agentEventsFor, type WiredAgent } from '../init/agent-settings.js';
+import { wireAgentSettings } from '../init/wire-agent.js';
 import { chooseExampleHooks, copyExampleScripts, describeExampleHooks } from '../init/example-hooks.js';
 import { wireClaudeSettings } from '../init/wire-claude.js';
 import { loadCliConfig, resolveCliDirs } from '../load-cli-config.js';
@@ -41,7 +43,7 @@ export function registerInitCommand(program: Command, finish: Finish): void {
 Example hooks (--example):
 ${describeExampleHooks().join('\n')}
 
-Agents: claude writes .claude/settings.json; ${AGENT_NAMES.filter((agent) => UNSUPPORTED_AGENTS[agent] !== null).join(', ')} are refused with the reason.
+Agents: claude writes .claude/settings.json; ${AGENT_NAMES.filter((agent): agent is WiredAgent => agent !== 'claude').map((agent) => `${agent} ${AGENT_SETTINGS[agent].file}`).join('; ')}.
 
 Examples:
   $ hookpool init
@@ -52,8 +54,6 @@ Examples:
 
 async function init(options: InitOptions): Promise<ExitCode> {
   if (options.http && options.agent !== 'claude') throw new HookpoolError('ERR_HOOKPOOL_USAGE', '--http wires Claude Code: use it with --agent claude');
-  const refusal = options.agent === undefined ? null : UNSUPPORTED_AGENTS[options.agent];
-  if (refusal !== null) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `--agent ${options.agent}: not wired: ${refusal}`);
   const examples = chooseExampleHooks(options.example ?? []);
   const { cwd } = await resolveCliDirs(options);
   const hooksFile = join(cwd, '.hookpool', 'hooks.json');
@@ -69,15 +69,30 @@ async function init(options: InitOptions): Promise<ExitCode> {
     for (const script of await copyExampleScripts(cwd, examples)) printLine(`  copied ${script}`);
   }
   if (options.agent === 'claude') await wireClaude(cwd, options.http === true);
+  else if (options.agent !== undefined) await wireAgent(cwd, options.agent);
   printLine('next: review the hooks, then run hookpool trust (project hooks run only once trusted)');
   return EXIT.proceed;
 }
 
-async function wireClaude(cwd: string, http: boolean): Promise<void> {
+// The events of the project's configured hooks, each with its slowest hook (ms); the examples' events when none is configured.
+async function configuredEvents(cwd: string): Promise<Map<EventName, number>> {
   const config = await loadCliConfig({ cwd, config: [join(cwd, '.hookpool', 'hooks.json')] }, { includeUntrusted: true });
   const slowest = new Map<EventName, number>();
   for (const { definition } of config.hooks) slowest.set(definition.event, Math.max(slowest.get(definition.event) ?? 0, definition.timeoutMs));
-  const events = slowest.size > 0 ? new Map(EVENT_NAMES.filter((event) => slowest.has(event)).map((event) => [event, slowest.get(event)!])) : new Map(DEFAULT_EVENTS.map((event) => [event, 0]));
+  return slowest.size > 0 ? new Map(EVENT_NAMES.filter((event) => slowest.has(event)).map((event) => [event, slowest.get(event)!])) : new Map(DEFAULT_EVENTS.map((event) => [event, 0]));
+}
+
+async function wireAgent(cwd: string, agent: WiredAgent): Promise<void> {
+  const settings = AGENT_SETTINGS[agent];
+  const events = agentEventsFor(settings, await configuredEvents(cwd));
+  const wired = await wireAgentSettings(cwd, settings, events);
+  if (wired.added.length > 0) printLine(`wired ${settings.file}: ${wired.added.join(', ')}`);
+  if (wired.kept.length > 0) printLine(`${settings.file} already calls hookpool on ${wired.kept.join(', ')}: left as it is`);
+  if (events.size === 0) printLine(`${settings.file}: none of the configured hooks' events has a ${agent} counterpart: nothing wired`);
+}
+
+async function wireClaude(cwd: string, http: boolean): Promise<void> {
+  const events = await configuredEvents(cwd);
   const wired = await wireClaudeSettings(cwd, events, http ? 'http' : 'command');
   if (wired.added.length > 0) printLine(`wired .claude/settings.json (${http ? 'http to hookpool serve' : 'command'}): ${wired.added.join(', ')}`);
   if (wired.kept.length > 0) printLine(`.claude/settings.json already calls hookpool on ${wired.kept.join(', ')}: left as it is`);

@@ -1,0 +1,39 @@
+// `hookpool run --format <agent>` for the agents other than Claude Code: the agent's payload read
+// as hookpool's, the event fired, and the merged answer written in that agent's protocol. Whatever
+// goes wrong in hookpool itself is answered as a hook that gave no answer: refused where the
+// event's guards fail closed, and said in the agent's user-visible field either way.
+import type { FireResult } from '../../aggregate/fire-result.js';
+import type { EventSpec } from '../../events/event-specs.js';
+import { failedOutcome } from '../../run/outcome.js';
+import type { ExitCode } from '../exit-codes.js';
+import { describeError, reportError } from '../report-error.js';
+import type { AgentFormat, AgentFormatName } from './agent-format.js';
+
+/** Loads one agent's module only: `run` is called per tool call. */
+const LOADERS: Readonly<Record<Exclude<AgentFormatName, 'claude'>, () => Promise<AgentFormat>>> = {
+  gemini: async () => (await import('./gemini.js')).geminiFormat,
+  cursor: async () => (await import('./cursor.js')).cursorFormat,
+  copilot: async () => (await import('./copilot.js')).copilotFormat,
+  codex: async () => (await import('./codex.js')).codexFormat,
+};
+
+/** How run-event.ts fires: the configuration's notices and the merged result. */
+export type FireForAgent = (spec: EventSpec, payload: Record<string, unknown>) => Promise<{ notices: string[]; result: FireResult }>;
+
+/** Fires `spec` for the agent and prints its answer; resolves with the exit code the agent reads. */
+export async function answerAsAgentHook(format: Exclude<AgentFormatName, 'claude'>, agentEvent: string, spec: EventSpec, payload: Record<string, unknown>, fire: FireForAgent): Promise<ExitCode> {
+  const agent = await LOADERS[format]();
+  let answer;
+  try {
+    const { notices, result } = await fire(spec, agent.adaptPayload(agentEvent, payload));
+    answer = agent.answer(spec, result, notices);
+  } catch (error) {
+    reportError(error);
+    const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
+    const { aggregateFire } = await import('../../aggregate/aggregate-fire.js');
+    answer = agent.answer(spec, aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]), []);
+  }
+  if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
+  if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
+  return answer.exitCode;
+}
