@@ -1,52 +1,28 @@
 // No pool at all: each hook is spawned from the calling thread by the very module the workers
-// run (workers/run-hook-process.ts), with the same timeouts, caps and process-group kills. For a
+// run (workers/spawn-task.ts), with the same timeouts, caps and process-group kills. For a
 // one-shot command (`hookpool run`), which would otherwise boot a worker thread to run one or two
 // hooks; an agent's engine keeps its main thread free with the thread or process host. Hooks
 // still running when the process exits or dies of a signal are killed on the way out. Module hooks
 // still go to their own pool (started on the first one): only a worker can be stopped mid-call.
-import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { onExit } from 'signal-exit';
 import { runSpawnTask } from '../../workers/spawn-task.js';
-import { GroupRegistry } from './group-registry.js';
-import { killEscapees, type HookRun } from './kill-escapees.js';
 import { createModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import type { HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
-import { signalGroup, terminateGroupsSync } from './process-group.js';
-
-// On exit: SIGTERM, then SIGKILL after this long (the process waits, blocked, that long at most).
-const EXIT_KILL_GRACE_MS = 100;
+import { isRunSlot, RunningHooks } from './running-hooks.js';
 
 export function createDirectHost(options: PoolHostOptions): PoolHost {
-  const registry = new GroupRegistry(options.maxConcurrentHooks);
-  const running = new Map<number, string>();
+  const hooks = new RunningHooks(options.maxConcurrentHooks);
   const inFlight = new Set<Promise<HookOutcome>>();
-  const hostId = randomUUID();
-  let runs = 0;
-
-  const cancelRunning = (): HookRun[] => [...running].map(([slot, runId]) => ({ leaderPid: registry.cancel(slot), runId }));
-
-  const removeExitHook = onExit(() => {
-    if (running.size === 0) return;
-    const runsLeft = cancelRunning();
-    terminateGroupsSync(runsLeft.map((run) => run.leaderPid).filter((pgid) => pgid > 0), EXIT_KILL_GRACE_MS);
-    killEscapees(runsLeft);
-  });
-
   const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook });
 
   async function runOne(task: HookTask): Promise<HookOutcome> {
     if (task.kind === 'module') return modules.run(task);
-    const slot = registry.claim();
-    if (slot < 0) return failedOutcome(task.hookId, 'aborted', 'no free slot: too many hooks running');
-    const runId = `${hostId}.${++runs}`;
-    running.set(slot, runId);
+    const claimed = hooks.claim(task.hookId);
+    if (!isRunSlot(claimed)) return claimed;
     try {
-      return await runSpawnTask({ ...task, slot, runId }, options.baseEnvByHook[task.envKey], registry);
+      return await runSpawnTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry);
     } finally {
-      running.delete(slot);
-      registry.release(slot);
+      claimed.release();
     }
   }
 
@@ -59,18 +35,13 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
     },
     async abortAll(graceMs: number): Promise<void> {
       modules.abortAll('the engine closed before the hook answered');
-      const started = cancelRunning().filter((run) => run.leaderPid > 0);
-      for (const run of started) signalGroup(run.leaderPid, 'SIGTERM');
-      if (started.length === 0) return;
-      await sleep(graceMs);
-      for (const run of started) signalGroup(run.leaderPid, 'SIGKILL');
-      killEscapees(started);
+      await hooks.abortAll(graceMs);
     },
     // The engine closes once its fires settled (or were aborted); a run still going is awaited.
     async close(): Promise<void> {
       await Promise.all(inFlight);
       await modules.close();
-      removeExitHook();
+      hooks.dispose();
     },
   };
 }
