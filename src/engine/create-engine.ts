@@ -28,7 +28,6 @@ import { BackgroundHooks } from './background-hooks.js';
 import { ForegroundHooks } from './foreground-hooks.js';
 import type { HookEngine, RegisteredHook } from './hook-engine.js';
 import { openEnvFiles } from './env-files.js';
-import { FunctionHooks } from './function-hook.js';
 import { createCallHost } from '../run/remote/call-host.js';
 import { ActivePlans } from './hook-activation.js';
 import type { EngineTask } from './hook-task.js';
@@ -72,7 +71,6 @@ class Engine implements HookEngine {
   private readonly logger: Logger;
   private readonly dispatcher: Dispatcher<EngineTask>;
   private readonly registry: HookRegistry;
-  private readonly functions = new FunctionHooks();
   private readonly calls = createCallHost();
   private readonly stopLoops: StopLoopGuard;
   private readonly inputContext: InputContext;
@@ -124,7 +122,6 @@ class Engine implements HookEngine {
 
   // Where each task kind runs: the agent's thread for its own functions and calls, the pool for the rest.
   private runTask(task: EngineTask): Promise<HookOutcome> {
-    if (task.kind === 'function') return this.functions.run(task);
     if (task.kind === 'call') return this.calls.run(task);
     return this.poolHost().run(task);
   }
@@ -257,7 +254,6 @@ class Engine implements HookEngine {
     if (!(await this.dispatcher.whenIdle(closeTimeout))) {
       // From here a chain's later steps are aborted too, instead of reaching a closing pool.
       this.dispatcher.close(CLOSED_BEFORE_START);
-      this.functions.abortAll(CLOSED_WHILE_RUNNING);
       this.calls.abortAll(CLOSED_WHILE_RUNNING);
       await this.host?.abortAll(pool.killGraceMs);
       await this.dispatcher.whenIdle(pool.killGraceMs + pool.pipeGraceMs + 2_000);

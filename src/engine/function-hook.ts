@@ -1,62 +1,29 @@
 // `type: "function"` hooks: the agent's own callback, run on the agent's thread (it is the
 // agent's code: it shares its memory and its event loop, and a callback that blocks blocks the
-// agent). Bounded by its timeout: past it the answer is abandoned, never awaited, and the hook
-// counts as timed out; a throw is a crash. Its answer is read like a command hook's JSON stdout.
-import { performance } from 'node:perf_hooks';
+// agent). It runs as a call task (src/run/remote/call-host.ts): bounded by its timeout, past which
+// the answer is abandoned, never awaited; a throw is a crash. Its answer is read like a command
+// hook's JSON stdout.
 import type { FunctionHook } from '../config/hook-handler.js';
-import { answerOutcome, errorLine } from '../run/in-worker-answer.js';
-import { failedOutcome, type HookOutcome } from '../run/outcome.js';
+import type { CallAnswer, CallTask } from '../run/remote/call-task.js';
 
-/** One run of a function hook. */
-export interface FunctionTask {
-  readonly kind: 'function';
-  readonly hookId: string;
-  readonly event: string;
-  readonly run: FunctionHook;
-  /** The hook input as JSON, parsed afresh for the callback so it cannot change other hooks' input. */
-  readonly stdin: string;
-  readonly timeoutMs: number;
-  readonly maxOutputBytes: number;
+/** The call task of one run of a function hook; the callback gets the input parsed afresh, so it cannot change other hooks' input. */
+export function functionHookTask(hook: { id: string; event: string; timeoutMs: number; maxOutputBytes: number }, run: FunctionHook, stdin: string): CallTask {
+  return {
+    kind: 'call',
+    hookId: hook.id,
+    timeoutMs: hook.timeoutMs,
+    maxOutputBytes: hook.maxOutputBytes,
+    call: async (signal) => answerAsStdout(await run(JSON.parse(stdin) as Record<string, unknown>, { event: hook.event, hookId: hook.id, signal })),
+  };
 }
 
-/** Function hooks running now, so close() can abandon them. */
-export class FunctionHooks {
-  private readonly running = new Set<AbortController>();
-
-  async run(task: FunctionTask): Promise<HookOutcome> {
-    const controller = new AbortController();
-    const startedAt = performance.now();
-    const elapsed = () => performance.now() - startedAt;
-    this.running.add(controller);
-    let timer: NodeJS.Timeout | undefined;
-    const stopped = new Promise<HookOutcome>((settle) => {
-      timer = setTimeout(() => controller.abort(new Error(`no answer within ${task.timeoutMs} ms: abandoned`)), task.timeoutMs);
-      controller.signal.addEventListener('abort', () => {
-        const reason = (controller.signal.reason as Error).message;
-        settle(failedOutcome(task.hookId, reason.startsWith('no answer') ? 'timed_out' : 'aborted', reason, elapsed()));
-      }, { once: true });
-    });
-    try {
-      return await Promise.race([this.answer(task, controller.signal, elapsed), stopped]);
-    } finally {
-      clearTimeout(timer);
-      this.running.delete(controller);
-      if (!controller.signal.aborted) controller.abort(new Error('answered'));
-    }
-  }
-
-  /** Abandons every running function hook: they settle as aborted. */
-  abortAll(reason: string): void {
-    for (const controller of this.running) controller.abort(new Error(reason));
-  }
-
-  private async answer(task: FunctionTask, signal: AbortSignal, elapsed: () => number): Promise<HookOutcome> {
-    try {
-      const input = JSON.parse(task.stdin) as Record<string, unknown>;
-      const answer = await task.run(input, { event: task.event, hookId: task.hookId, signal });
-      return answerOutcome(task.hookId, answer, elapsed(), task.maxOutputBytes);
-    } catch (error) {
-      return failedOutcome(task.hookId, 'crashed', `threw: ${errorLine(error)}`, elapsed());
-    }
+// The answer as a command's JSON stdout on exit 0: a string as plain stdout, undefined or null as none.
+function answerAsStdout(answer: unknown): CallAnswer {
+  if (answer === undefined || answer === null) return { status: 'ok', exitCode: 0, stdout: '', stderr: '' };
+  if (typeof answer === 'string') return { status: 'ok', exitCode: 0, stdout: answer, stderr: '' };
+  try {
+    return { status: 'ok', exitCode: 0, stdout: JSON.stringify(answer), stderr: '' };
+  } catch (error) {
+    return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: `answered something that is not JSON: ${(error as Error).message}` };
   }
 }

@@ -8,12 +8,12 @@ import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemp
 import type { FireContext } from '../run/hook-env.js';
 import type { HookTask } from '../run/pool-host.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
-import type { FunctionTask } from './function-hook.js';
+import { functionHookTask } from './function-hook.js';
 import type { CallTask } from '../run/remote/call-task.js';
 import { buildModuleTask } from './module-hook-task.js';
 
 /** What the engine dispatches: a task for the pool host, or a function hook run on the agent's thread. */
-export type EngineTask = HookTask | FunctionTask | CallTask;
+export type EngineTask = HookTask | CallTask;
 
 /** The input as the hooks of one protocol receive it: their stdin and their context variables. */
 export interface ProtocolInput {
@@ -92,9 +92,7 @@ export function buildHookTask(hook: HookDefinition, prepared: PreparedInput, set
   if (hook.loadError !== undefined) return `this hook never starts: ${hook.loadError}`;
   if (oversize !== null) return oversize;
   const { handler } = hook;
-  if (handler.kind === 'function') {
-    return { kind: 'function', hookId: hook.id, event: hook.event, run: handler.run, stdin, timeoutMs: hook.timeoutMs, maxOutputBytes: hook.maxOutputBytes };
-  }
+  if (handler.kind === 'function') return functionHookTask(hook, handler.run, stdin);
   if (handler.kind === 'module') {
     const env = withFixedAndRunEnv(contextEnv, settings);
     return buildModuleTask(hook, handler, { engineCwd: settings.cwd, cwd, projectDir: settings.projectDir, envKey: settings.envKey, env, stdin });

@@ -1,6 +1,6 @@
 // An in-worker or function hook's answer as the outcome of a command hook that exited 0: the
 // answer as its JSON stdout (a string as plain stdout; undefined or null as no output), capped
-// like stdout. Shared by the module worker and the agent-thread function hooks.
+// like stdout.
 import { failedOutcome, type HookOutcome } from './outcome.js';
 
 /** The outcome of a hook that answered `answer` after `durationMs`. */

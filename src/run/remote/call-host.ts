@@ -1,4 +1,4 @@
-// Runs call tasks (prompt, agent and mcp_tool hooks) on the agent's thread: each with its own
+// Runs call tasks (function, prompt, agent and mcp_tool hooks) on the agent's thread: each with its own
 // AbortController and timer, both gone when the call settles, so a call that never returns is
 // abandoned at its timeout (its late answer discarded), never awaited forever.
 import { failedOutcome, type HookOutcome } from '../outcome.js';

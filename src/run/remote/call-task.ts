@@ -1,6 +1,7 @@
-// A hook that runs as a call on the agent's own thread: a prompt or agent hook through an
-// evaluator, an mcp_tool hook through the MCP caller. Such calls are the agent's own functions
-// (they cannot cross into a worker); they wait on the network, so the thread stays free.
+// A hook that runs as a call on the agent's own thread: a function hook, a prompt or agent hook
+// through an evaluator, an mcp_tool hook through the MCP caller. Such calls are the agent's own
+// functions (they cannot cross into a worker); the remote ones wait on the network, so the thread
+// stays free.
 import type { HookOutcome } from '../outcome.js';
 
 /** What a call answers: a command hook's stdout and exit status, before timing is added. */
