@@ -17,9 +17,6 @@ import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { PoolHost } from '../run/pool-host.js';
-import { createDirectHost } from '../run/direct-host.js';
-import { createProcessHost } from '../run/process-host.js';
-import { createThreadHost } from '../run/thread-host.js';
 import { createEngineLogger } from './engine-logger.js';
 import { logFireResult, reportHookSettled } from './fire-log.js';
 import { prepareInput } from './hook-task.js';
@@ -32,6 +29,7 @@ import { createCallHost } from '../run/remote/call-host.js';
 import { ActivePlans } from './hook-activation.js';
 import type { EngineTask } from './hook-task.js';
 import { HookRegistry } from './hook-registry.js';
+import { needsPool, startPoolHost } from './pool-hosts.js';
 import { parseEngineOptions, type HookEngineOptions, type ResolvedEngineOptions } from './engine-options.js';
 
 export type { HookEngine, RegisteredHook } from './hook-engine.js';
@@ -43,12 +41,6 @@ const NOOP_RESULTS = Object.fromEntries(
 
 const CLOSED_BEFORE_START = 'the engine closed before the hook started';
 const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
-
-// Function, prompt, agent and mcp_tool hooks run on the agent's thread: an engine with only those starts no pool.
-const ON_AGENT_THREAD: ReadonlySet<string> = new Set(['function', 'prompt', 'agent', 'mcp_tool']);
-const needsPool = (hook: HookDefinition) => hook.enabled && !ON_AGENT_THREAD.has(hook.handler.kind);
-
-const HOSTS = { process: createProcessHost, thread: createThreadHost, direct: createDirectHost } as const;
 
 const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -239,10 +231,7 @@ class Engine implements HookEngine {
   }
 
   private poolHost(): PoolHost {
-    this.host ??= HOSTS[this.options.host]({
-      maxConcurrentHooks: this.options.pool.maxConcurrentHooks,
-      threads: this.options.pool.threads,
-      niceness: this.options.pool.niceness,
+    this.host ??= startPoolHost(this.options, {
       baseEnvByHook: this.tasks.environmentsForHost(),
       onWarning: (message) => this.logger.warn(message),
     });
