@@ -127,14 +127,15 @@ describe('prompt and agent hooks', () => {
     expect(JSON.parse(asked[0]!.prompt.split('\n\n')[1]!)).toMatchObject({ toolName: 'Bash' });
   });
 
-  it("loads Claude Code's prompt, agent and mcp_tool entries, with their default timeouts, and refuses an unknown field", async () => {
+  it("loads Claude Code's prompt, agent and mcp_tool entries, with their default timeouts, and refuses an unknown field and continueOnBlock: true", async () => {
     const dir = tempDir('claude-remote');
     const file = join(dir, 'settings.json');
     const hooks = [
-      { type: 'prompt', prompt: 'Safe? $ARGUMENTS', model: 'haiku', continueOnBlock: true },
+      { type: 'prompt', prompt: 'Safe? $ARGUMENTS', model: 'haiku', continueOnBlock: false },
       { type: 'agent', prompt: 'Verify', timeout: 90 },
       { type: 'mcp_tool', server: 'memory', tool: 'check', input: { path: '${tool_input.file_path}' } },
       { type: 'prompt', prompt: 'x', temperature: 0 },
+      { type: 'prompt', prompt: 'y', continueOnBlock: true },
     ];
     await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Edit', hooks }] } }));
     const config = await loadHooksConfig({ cwd: dir, home: dir, claudeSettings: [file], trust: 'all' });
@@ -143,8 +144,11 @@ describe('prompt and agent hooks', () => {
       { timeout: 90_000, type: 'agent', prompt: 'Verify' },
       { timeout: 600_000, type: 'mcp_tool', server: 'memory', tool: 'check', input: { path: '${tool_input.file_path}' } },
     ]);
-    expect(config.problems).toEqual([expect.stringContaining('"temperature" not supported on a prompt hook by hookpool')]);
-    expect(config.brokenHooks).toHaveLength(1);
+    expect(config.problems).toEqual([
+      expect.stringContaining('"temperature" not supported on a prompt hook by hookpool'),
+      expect.stringContaining('continueOnBlock: true is not implemented by hookpool'),
+    ]);
+    expect(config.brokenHooks).toHaveLength(2);
   });
 });
 

@@ -32,7 +32,14 @@ const SCHEMAS = {
     allowedEnvVars: z.array(text).optional(),
     ...commonFields,
   }),
-  prompt: z.strictObject({ type: z.literal('prompt'), prompt: text, model: text.optional(), continueOnBlock: z.boolean().optional(), ...commonFields }),
+    // continueOnBlock: true would let the turn go on after ok: false; hookpool reads ok: false as exit 2 only, so it refuses the field rather than ignore it.
+  prompt: z.strictObject({
+    type: z.literal('prompt'),
+    prompt: text,
+    model: text.optional(),
+    continueOnBlock: z.literal(false, { error: 'continueOnBlock: true is not implemented by hookpool (ok: false always reads as exit 2)' }).optional(),
+    ...commonFields,
+  }),
   agent: z.strictObject({ type: z.literal('agent'), prompt: text, model: text.optional(), ...commonFields }),
   mcp_tool: z.strictObject({ type: z.literal('mcp_tool'), server: text, tool: text, input: z.record(z.string(), z.unknown()).optional(), ...commonFields }),
 } as const;
