@@ -111,12 +111,12 @@ function readsOutput(spec: EventSpec): boolean {
 
 /**
  * WorktreeCreate: a command hook answers with the path of the worktree it created, the last
- * non-empty line of its stdout (terminal escapes removed); stdout is never JSON. A non-zero exit,
- * or no path, fails the creation.
+ * non-empty line of its stdout (terminal escapes removed); an http hook answers JSON with
+ * `hookSpecificOutput.worktreePath`. A non-zero exit, or no path, fails the creation.
  */
 function readWorktreePath(spec: EventSpec, outcome: HookOutcome, exitCode: number, verdict: HookVerdict): void {
   const lines = stripVTControlCharacters(outcome.stdout).split('\n').map((line) => line.trim()).filter(Boolean);
-  const path = lines[lines.length - 1];
+  const path = jsonWorktreePath(outcome.stdout) ?? lines[lines.length - 1];
   if (exitCode === 0 && path !== undefined) {
     verdict.worktreePath = path;
     return;
@@ -126,6 +126,15 @@ function readWorktreePath(spec: EventSpec, outcome: HookOutcome, exitCode: numbe
   const stderr = outcome.stderr.trim();
   verdict.reason = stderr !== '' ? stderr : exitCode === 0 ? `hook "${outcome.id}" printed no worktree path on stdout` : null;
   verdict.reasonGiven = stderr !== '';
+}
+
+// The path of an answer `{"hookSpecificOutput": {"worktreePath": "..."}}`; undefined for anything else.
+function jsonWorktreePath(stdout: string): string | undefined {
+  const stdoutJson = parseHookStdout(stdout);
+  if (stdoutJson.kind !== 'json') return undefined;
+  const specific = stdoutJson.json.hookSpecificOutput;
+  const path = typeof specific === 'object' && specific !== null ? (specific as Record<string, unknown>).worktreePath : undefined;
+  return typeof path === 'string' && path.trim() !== '' ? path.trim() : undefined;
 }
 
 /** A hook with no answer: reported; a refusal naming it when it fails closed where refusing means something. */

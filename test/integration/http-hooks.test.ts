@@ -23,6 +23,7 @@ beforeAll(async () => {
     if (request.path === '/deny') return sendJson(response, 200, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'not on main' } });
     if (request.path === '/context') return sendJson(response, 200, { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'checked by the server' } });
     if (request.path === '/empty') return response.end();
+    if (request.path === '/worktree') return sendJson(response, 200, { hookSpecificOutput: { hookEventName: 'WorktreeCreate', worktreePath: '/tmp/worktrees/feature-x' } });
     if (request.path === '/error') return sendJson(response, 503, 'overloaded, try later');
     if (request.path === '/text') return response.end('all good');
     if (request.path === '/huge') return sendJson(response, 200, { reason: 'x'.repeat(200_000) });
@@ -66,6 +67,12 @@ describe.each(HOSTS)('http hooks on the %s host', (host) => {
     const result = await engine!.fire('PostToolUse', { ...bash('ls'), tool_response: {} });
     expect(result.additionalContext).toBe('checked by the server');
     expect(server.requests[before]!.headers).toMatchObject({ authorization: 'Bearer tok-123', 'x-other': '[]' });
+  });
+
+  it("WorktreeCreate: the worktree path is the answer's hookSpecificOutput.worktreePath", async () => {
+    start({ hooks: [{ event: 'WorktreeCreate', type: 'http', url: `${server.url}/worktree` }] });
+    const result = await engine!.fire('WorktreeCreate', { name: 'feature-x' });
+    expect(result).toMatchObject({ blocked: false, worktreePath: '/tmp/worktrees/feature-x', failures: [] });
   });
 
   it('a 2xx with an empty body is a hook that said nothing', async () => {
