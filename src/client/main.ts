@@ -62,6 +62,8 @@ function askServer(record: ServerRecord, token: string, input: string): Promise<
   });
 }
 
+const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
 // node:child_process is loaded only when there is no server to ask: it is a good part of the client's start-up.
 const loadSpawn = async () => (await import('node:child_process')).spawn;
 
@@ -74,7 +76,14 @@ async function runInChild(input: string, projectDir: string): Promise<number> {
       process.stderr.write(`hookpool-client: cannot run hookpool: ${error.message}\n`);
       resolve(2);
     });
-    child.on('close', (code) => resolve(code ?? 2));
+    // Killed by its caller (a hook timeout, Ctrl-C), the client passes the signal on: `run` then
+    // kills its hooks and exits, and so does the client, instead of leaving them running.
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+    child.on('close', (code) => {
+      for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
+      resolve(code ?? 2);
+    });
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
   });

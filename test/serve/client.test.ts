@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { expectGone } from '../helpers/processes.js';
+import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 import { CLIENT, createServeProject, type ServeProject } from './serve-harness.js';
 
 async function stopServer(project: ServeProject): Promise<void> {
@@ -56,6 +56,22 @@ describe('hookpool-client', () => {
       expect(await project.client(project.claudeInput('Stop'))).toEqual({ exitCode: 0, stdout: '', stderr: '' });
       server.kill('SIGTERM');
       await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it('killed by its caller (a hook timeout, Ctrl-C) while running hookpool itself, leaves no hook running', async () => {
+    const project = await createServeProject();
+    try {
+      const sleep = uniqueSleep();
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', command: `sleep ${sleep}`, timeout: 60_000 }] });
+      await project.cli(['trust']);
+      const client = execa('node', [CLIENT], { cwd: project.dir, env: { ...project.env, HOOKPOOL_CLIENT_NO_SERVER: '1' }, extendEnv: false, reject: false, input: project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+      await expect.poll(() => livingProcesses(`sleep ${sleep}`).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      client.kill('SIGTERM');
+      await client;
+      await expectNoneAlive(`sleep ${sleep}`, 10_000);
     } finally {
       await project.remove();
     }
