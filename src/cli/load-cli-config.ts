@@ -11,6 +11,7 @@ import type { ConfigOptions } from './config-options.js';
 import { callsHookpool } from './self-call.js';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch } from '../config/all-hooks-switch.js';
 import { resolveCliDirs } from './resolve-cli-dirs.js';
+import { recordFileObservations, type FileJournal } from '../config/file-journal.js';
 
 export { resolveCliDirs } from './resolve-cli-dirs.js';
 
@@ -36,6 +37,15 @@ export interface CliConfig {
   readonly selfCalls: readonly ListedHook[];
   /** The user's global switch is off (`hookpool disable --all`): `loaded.disableAllHooks` is true for that reason. */
   readonly allHooksOffByUser: boolean;
+}
+
+/**
+ * loadCliConfig with the journal of every file it looked at, for the config cache. Recorded in
+ * this module's graph, beside the readers that note what they see: the bundled executable has its
+ * own copy of file-journal.ts, which they never write to.
+ */
+export function loadCliConfigRecorded(options: ConfigOptions, how: LoadCliConfigOptions = {}): Promise<{ value: CliConfig; journal: FileJournal }> {
+  return recordFileObservations(() => loadCliConfig(options, how));
 }
 
 /** `--claude-settings auto`: the discovered user, project and local Claude Code settings files. */

@@ -6,6 +6,8 @@ import { readConfigFile } from '../config/read-config-file.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/payload-limit.js';
 import { HookpoolError } from '../errors.js';
 import type { InputOptions } from './config-options.js';
+import { isTerminal } from './raw-stdio.js';
+import { readStdinText } from './read-stdin.js';
 
 export interface ReadPayloadOptions {
   /** Read stdin when neither option is given and stdin is not a terminal (`run`). */
@@ -17,7 +19,7 @@ export async function readPayload(options: InputOptions, how: ReadPayloadOptions
   if (options.input !== undefined) return asPayload(parseJsonOrThrow(options.input, '--input'), '--input');
   if (options.inputFile === '-') return fromStdin();
   if (options.inputFile !== undefined) return asPayload(await readInputFile(options.inputFile), options.inputFile);
-  if (how.stdinByDefault && !process.stdin.isTTY) return fromStdin();
+  if (how.stdinByDefault && !isTerminal(0)) return fromStdin();
   return undefined;
 }
 
@@ -30,17 +32,8 @@ async function readInputFile(path: string): Promise<unknown> {
 }
 
 async function fromStdin(): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of process.stdin) {
-    bytes += (chunk as Buffer).length;
-    if (bytes > DEFAULT_MAX_PAYLOAD_BYTES) {
-      process.stdin.destroy();
-      throw tooLarge('stdin');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readStdinText(DEFAULT_MAX_PAYLOAD_BYTES);
+  if (text === null) throw tooLarge('stdin');
   if (text.trim() === '') return undefined;
   return asPayload(parseJsonOrThrow(text, 'stdin'), 'stdin');
 }

@@ -2,6 +2,7 @@
 import { HookpoolError } from '../errors.js';
 import { EXIT } from './exit-codes.js';
 import { printError } from './output/print.js';
+import { writeToFd } from './raw-stdio.js';
 
 /** Prints what went wrong (commander has printed its own usage errors already) and returns the exit code. */
 export function reportError(error: unknown): number {
@@ -11,7 +12,7 @@ export function reportError(error: unknown): number {
   } else {
     printError(`${describeError(error)}${isDebug() ? '' : ' (HOOKPOOL_DEBUG=1 shows the stack)'}`);
   }
-  if (isDebug() && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (isDebug() && error instanceof Error && error.stack) writeToFd(2, `${error.stack}\n`);
   return EXIT.error;
 }
 

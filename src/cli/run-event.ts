@@ -22,6 +22,7 @@ import { printJson, printLines, printWarning } from './output/print.js';
 import { readPayload } from './read-payload.js';
 import { describeError, reportError } from './report-error.js';
 import { resolveCliEvent } from './resolve-cli-event.js';
+import { writeToFd } from './raw-stdio.js';
 
 /** `run`'s options, as commander or fast-run.ts parsed them. */
 export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
@@ -45,7 +46,7 @@ export async function runEvent(eventArgument: string | undefined, options: RunOp
   if (options.json) printJson(result);
   else {
     const [{ describeFire }, { createPaint }] = await Promise.all([import('./output/describe-fire.js'), import('./output/style.js')]);
-    printLines(describeFire(result, createPaint(process.stdout)));
+    printLines(describeFire(result, createPaint()));
   }
   return result.blocked ? EXIT.blocked : EXIT.proceed;
 }
@@ -86,8 +87,8 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
     const { aggregateFire } = await import('../aggregate/aggregate-fire.js');
     answer = answerForClaude(spec, aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]));
   }
-  if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
-  if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
+  if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
+  if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
   return answer.exitCode;
 }
 

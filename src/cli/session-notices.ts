@@ -2,10 +2,10 @@
 // configuration notice is said once per session, not on every tool call. A small JSON file in the
 // user's cache directory, keyed by session id; sessions untouched for a week are dropped. It only
 // ever silences repeats: when it cannot be read or written, notices are simply said again.
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { sha256Hex } from '../config/sha256.js';
 
 /** Sessions whose last notice is older than this are forgotten. */
 export const SESSION_NOTICE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,7 +29,7 @@ export function defaultSessionNoticesPath(env: NodeJS.ProcessEnv = process.env):
 }
 
 function keyOf(notice: string): string {
-  return createHash('sha256').update(notice).digest('hex').slice(0, 16);
+  return sha256Hex(notice).slice(0, 16);
 }
 
 async function readLedger(path: string): Promise<Ledger> {

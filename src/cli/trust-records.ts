@@ -29,7 +29,7 @@ export async function listTrustedFiles(options: ConfigOptions, how: { json: bool
     printLine(`no hook file is trusted (${displayPath(store.path, cwd, home)}); hookpool trust approves the project's files`);
     return EXIT.proceed;
   }
-  const paint = createPaint(process.stdout);
+  const paint = createPaint();
   const show = (path: string) => displayPath(path, cwd, home);
   for (const state of states) {
     const when = state.trustedAt === null ? 'when not recorded' : state.trustedAt;

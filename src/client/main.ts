@@ -8,24 +8,20 @@
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { findProjectDir } from '../cli/find-project-dir.js';
+import { writeToFd } from '../cli/raw-stdio.js';
+import { readStdinText } from '../cli/read-stdin.js';
 import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../serve/http-hook-settings.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../serve/lifetime.js';
 import { serverRecordPath } from '../serve/serve-paths.js';
 import { readLiveServerRecord, type ServerRecord } from '../serve/server-record.js';
 import { readServeToken } from '../serve/serve-token.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const CLI_MAIN = fileURLToPath(new URL('../cli/hookpool.cjs', import.meta.url));
 
 interface Answer {
   readonly stdout: string | null;
   readonly stderr: string | null;
   readonly exitCode: number;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The payload's cwd, when it is a JSON object that has one: where the project is looked for. */
@@ -73,7 +69,7 @@ async function runInChild(input: string, projectDir: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI_MAIN, 'run', '--format', 'claude'], { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
     child.on('error', (error) => {
-      process.stderr.write(`hookpool-client: cannot run hookpool: ${error.message}\n`);
+      writeToFd(2, `hookpool-client: cannot run hookpool: ${error.message}\n`);
       resolve(2);
     });
     // Killed by its caller (a hook timeout, Ctrl-C), the client passes the signal on: `run` then
@@ -100,19 +96,16 @@ async function startServer(projectDir: string): Promise<void> {
   }
 }
 
-function write(stream: NodeJS.WriteStream, text: string | null): Promise<void> {
-  return text === null ? Promise.resolve() : new Promise((resolve) => stream.write(`${text}\n`, () => resolve()));
-}
-
 async function main(): Promise<number> {
-  const input = await readStdin();
+  const input = (await readStdinText()) ?? '';
   const projectDir = findProjectDir(payloadCwd(input) ?? process.cwd());
   const record = readLiveServerRecord(serverRecordPath(projectDir));
   const token = readServeToken();
   if (record !== null && record.port > 0 && token !== null) {
     const answer = await askServer(record, token, input);
     if (answer !== null) {
-      await Promise.all([write(process.stdout, answer.stdout), write(process.stderr, answer.stderr)]);
+      if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
+      if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
       return answer.exitCode;
     }
   }
@@ -121,4 +114,7 @@ async function main(): Promise<number> {
   return runInChild(input, projectDir);
 }
 
-process.exitCode = await main();
+// No top-level await: the published executable is this file bundled as CommonJS (scripts/bundle-cli.js).
+void main().then((code) => {
+  process.exitCode = code;
+});

@@ -1,8 +1,8 @@
 // One configuration file as JSON, or why it could not be loaded, as data: a bad file is a
 // problem line for its caller to report, never an exception that stops the other files.
-import { createHash } from 'node:crypto';
 import { parseJson } from './parse-json.js';
 import { readFileBytes } from './read-file-bytes.js';
+import { sha256Hex } from './sha256.js';
 
 export type ConfigFileRead =
   | { readonly status: 'missing' }
@@ -22,7 +22,7 @@ export async function readConfigFile(path: string, options: ReadConfigFileOption
   const file = await readFileBytes(path, options);
   if (file.status === 'missing') return file;
   if (file.status === 'failed') return { status: 'failed', problem: `${path}: ${file.reason}`, reason: file.reason, sha256: null };
-  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const sha256 = sha256Hex(file.bytes);
   const text = file.bytes.toString('utf8');
   if (options.parse !== undefined) {
     try {

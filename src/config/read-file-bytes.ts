@@ -1,9 +1,9 @@
 // Reads one configuration or record file as bytes, or says why not, without ever throwing for
 // the file's state and without ever blocking: a FIFO or device put in a file's place is refused.
-import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { noteFileObservation } from './file-journal.js';
+import { fingerprintBytes } from './fingerprint.js';
 import { refusedUserFile } from './user-file-safety.js';
 
 // Absent, or a path through something that is not a directory (e.g. `~/.claude` is a file).
@@ -32,7 +32,7 @@ export async function readFileBytes(path: string, options: ReadFileBytesOptions)
 export function fingerprintFileBytes(file: FileBytes): string {
   if (file.status === 'missing') return 'missing';
   if (file.status === 'failed') return `failed: ${file.reason}`;
-  return `sha256 ${createHash('sha256').update(file.bytes).digest('hex')}`;
+  return fingerprintBytes(file.bytes);
 }
 
 async function readBytes(path: string, options: ReadFileBytesOptions): Promise<FileBytes> {

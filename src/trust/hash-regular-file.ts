@@ -1,31 +1,47 @@
-// The hash of a script a trusted hook file runs, noted in the file journal (the config cache
-// must notice a changed script exactly as the trust check does).
-import { createHash } from 'node:crypto';
+// The hash of a script a trusted hook file runs, and what the config cache notes of it: the cache
+// must notice a changed script exactly as the trust check does, without hashing a small one on
+// its hot path (config/fingerprint.ts).
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { noteFileObservation } from '../config/file-journal.js';
+import { fingerprintBytes, fingerprintSha256 } from '../config/fingerprint.js';
+import { createSha256, sha256Hex } from '../config/sha256.js';
 
 // Scripts are small: read whole, one open and one fstat each. A large file is streamed so that
 // a word naming a big data file costs time, never memory.
 const READ_WHOLE_MAX_BYTES = 1024 * 1024;
 
-/** SHA-256 of the file; undefined unless the path is a regular file that can be read. */
-export async function hashRegularFile(path: string): Promise<string | undefined> {
-  const sha256 = await hashFile(path);
-  noteFileObservation('script', path, sha256 ?? 'none');
-  return sha256;
+interface ScriptContent {
+  readonly fingerprint: string;
+  sha256(): string;
 }
 
-async function hashFile(path: string): Promise<string | undefined> {
+/** SHA-256 of the file; undefined unless the path is a regular file that can be read. */
+export async function hashRegularFile(path: string): Promise<string | undefined> {
+  const content = await readRegularFile(path);
+  noteFileObservation('script', path, content?.fingerprint ?? 'none');
+  return content?.sha256();
+}
+
+/** The fingerprint hashRegularFile notes for the path, for the cache to compare ('none': not a readable regular file). */
+export async function fingerprintRegularFile(path: string): Promise<string> {
+  return (await readRegularFile(path))?.fingerprint ?? 'none';
+}
+
+async function readRegularFile(path: string): Promise<ScriptContent | undefined> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
   if (handle === undefined) return undefined;
   try {
     const info = await handle.stat();
     if (!info.isFile()) return undefined;
-    const hash = createHash('sha256');
-    if (info.size <= READ_WHOLE_MAX_BYTES) hash.update(await handle.readFile());
-    else for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
-    return hash.digest('hex');
+    if (info.size <= READ_WHOLE_MAX_BYTES) {
+      const bytes = await handle.readFile();
+      return { fingerprint: fingerprintBytes(bytes), sha256: () => sha256Hex(bytes) };
+    }
+    const hash = createSha256();
+    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('hex');
+    return { fingerprint: fingerprintSha256(sha256), sha256: () => sha256 };
   } catch {
     return undefined;
   } finally {

@@ -1,4 +1,4 @@
-// Runs the built CLI (dist/src/cli/main.js) as a subprocess in a throwaway project with its own
+// Runs the built CLI (dist/src/cli/hookpool.cjs, the published executable) as a subprocess in a throwaway project with its own
 // HOME, so discovery and the trust store never touch the real home directory.
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 
-export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/src/cli/hookpool.cjs', import.meta.url));
 export const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 
 export interface CliResult {
@@ -70,7 +70,7 @@ export async function createTempProject(): Promise<TempProject> {
 }
 
 /** The CLI's environment: ours, with its own HOME and none of the variables that change its output or behaviour. */
-function cliEnvironment(options: { home: string; env?: Record<string, string | undefined> }): Record<string, string | undefined> {
+export function cliEnvironment(options: { home: string; env?: Record<string, string | undefined> }): Record<string, string | undefined> {
   // XDG_CACHE_HOME and XDG_STATE_HOME unset: the session-notice ledger and the run log go under the temporary HOME.
   return { ...process.env, HOME: options.home, XDG_CACHE_HOME: undefined, XDG_STATE_HOME: undefined, NO_COLOR: undefined, FORCE_COLOR: undefined, HOOKPOOL_RUN_DEPTH: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
 }

@@ -119,7 +119,7 @@ describe('run: the config cache', () => {
 
     expect(refused.exitCode).toBe(2);
     expect(corrupt.exitCode).toBe(2);
-    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ format: 1 });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ format: 2 });
   });
 
   it('is neither read nor written with HOOKPOOL_CONFIG_CACHE=0', async () => {

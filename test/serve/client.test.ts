@@ -89,7 +89,7 @@ describe('hookpool-client', () => {
       const result = await execa('node', ['--import', register, CLIENT], { cwd: project.dir, env: project.env, extendEnv: false, reject: false, input: project.claudeInput('Stop') });
       expect(result.exitCode).toBe(0);
       const loaded = readFileSync(log, 'utf8').trim().split('\n');
-      expect(loaded.some((url) => url.endsWith('/dist/src/client/main.js'))).toBe(true);
+      expect(loaded.some((url) => url.endsWith('/dist/src/client/hookpool-client.cjs'))).toBe(true);
       expect(loaded.filter((url) => url.includes('node_modules'))).toEqual([]);
       expect(loaded.filter((url) => !url.startsWith('node:') && !url.startsWith('file:'))).toEqual([]);
       server.kill('SIGTERM');

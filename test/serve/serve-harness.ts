@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { CLI, createTempProject, type TempProject } from '../cli/cli-harness.js';
 
-export const CLIENT = fileURLToPath(new URL('../../dist/src/client/main.js', import.meta.url));
+export const CLIENT = fileURLToPath(new URL('../../dist/src/client/hookpool-client.cjs', import.meta.url));
 
 export interface ServeProject extends TempProject {
   /** The environment every process of this project gets: its HOME, nothing of the caller's config. */

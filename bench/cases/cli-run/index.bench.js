@@ -19,7 +19,7 @@ import { withTempDir } from '../../lib/tmp.js';
 export const title = 'CLI: hookpool run per event';
 export const measures = '`hookpool run` in a fresh process per event (no match; one `true` hook), spawn to exit, against `node -e 0`, `sh -c true` and a raw spawn of `true`.';
 
-const CLI = resolve(fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url)));
+const CLI = resolve(fileURLToPath(new URL('../../../dist/src/cli/hookpool.cjs', import.meta.url)));
 const NODE = 'node -e 0 (floor)';
 const SH = 'sh -c true';
 const TRUE = 'raw spawn of true';

@@ -23,8 +23,8 @@ export const title = 'Resident hookpool (serve): one `true` hook and no match, p
 export const measures = 'Latency per event through `hookpool serve` (HTTP, JSON-RPC on stdio, hookpool-client) against a raw spawn of the hook, `sh -c true`, `node -e 0` and `hookpool run`.';
 
 const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const CLI = join(REPO, 'dist', 'src', 'cli', 'main.js');
-const CLIENT = join(REPO, 'dist', 'src', 'client', 'main.js');
+const CLI = join(REPO, 'dist', 'src', 'cli', 'hookpool.cjs');
+const CLIENT = join(REPO, 'dist', 'src', 'client', 'hookpool-client.cjs');
 
 const RAW_TRUE = 'raw spawn of the hook (`true`)';
 const SH_TRUE = '`sh -c true`';

@@ -43,7 +43,7 @@ Examples:
 }
 
 async function runDemo(options: DemoOptions): Promise<void> {
-  const paint = createPaint(process.stdout);
+  const paint = createPaint();
   const project = await createDemoProject();
   try {
     const config = await loadHooksConfig({ cwd: project.dir, files: [project.configFile] });

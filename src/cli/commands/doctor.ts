@@ -60,7 +60,7 @@ async function diagnose(options: DoctorOptions): Promise<ExitCode> {
     printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);
     return guardDown ? EXIT.error : EXIT.proceed;
   }
-  const paint = createPaint(process.stdout);
+  const paint = createPaint();
   const rows: Cell[][] = [['', 'HOOK', 'EVENT', 'FINDINGS'], ...diagnoses.map(rowOf)];
   printLines(formatTable(rows, { paint }));
   for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));

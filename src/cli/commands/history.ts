@@ -52,7 +52,7 @@ Examples:
 
 async function showHistory(options: HistoryOptions): Promise<ExitCode> {
   const records = await readRunRecords(defaultRunLogPath());
-  const paint = createPaint(process.stdout);
+  const paint = createPaint();
   if (options.id !== undefined) {
     const runs = records.filter((record) => record.id === options.id).slice(-options.limit);
     if (options.json) printJson(runs);

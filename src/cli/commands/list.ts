@@ -50,7 +50,7 @@ async function listHooks(options: ListOptions): Promise<ExitCode> {
     return EXIT.proceed;
   }
   config.loaded.problems.forEach(printWarning);
-  const paint = createPaint(process.stdout);
+  const paint = createPaint();
   const allOff = describeAllHooksOff(config);
   if (config.hooks.length === 0) {
     printLine(`no hooks configured (looked in ${describeSearchedPlaces(config, options)})`);

@@ -62,7 +62,7 @@ async function testHook(id: string, options: TestOptions): Promise<ExitCode> {
   if (options.json) {
     printJson({ hook: { ...hook.input, command: describeCommand(hook.definition) }, payload, notes, outcome, answer });
   } else {
-    const paint = createPaint(process.stdout);
+    const paint = createPaint();
     printLines([
       ...describeHook(hook, where, paint),
       ...labelled([['payload', `${JSON.stringify(payload)}${sample ? paint('  (sample; --input gives your own)', 'dim') : ''}`]], paint),

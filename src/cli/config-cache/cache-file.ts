@@ -2,7 +2,6 @@
 // ~/.cache/hookpool), 0600 in a 0700 folder, written atomically, and read only when nobody else
 // could have written them (the same check as the user's own config files): a cache decides
 // what runs.
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { readFileBytes } from '../../config/read-file-bytes.js';
@@ -29,7 +28,8 @@ const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Writes the value as JSON through a fresh 0600 temp file and a rename; a failure leaves no cache, never an error. */
 export async function writeCacheFile(path: string, dir: string, value: unknown): Promise<boolean> {
-  const temporary = join(dir, `.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // Unique per process and call; 'wx' refuses to reuse a name all the same.
+  const temporary = join(dir, `.${process.pid}.${process.hrtime.bigint()}.tmp`);
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeFile(temporary, JSON.stringify(value), { mode: 0o600, flag: 'wx' });

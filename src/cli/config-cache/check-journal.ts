@@ -3,12 +3,12 @@
 import type { FileObservation, ObservationKind } from '../../config/file-journal.js';
 import { isFolder, listFolder } from '../../config/folders.js';
 import { fingerprintFileBytes, readFileBytes } from '../../config/read-file-bytes.js';
-import { hashRegularFile } from '../../trust/hash-regular-file.js';
+import { fingerprintRegularFile } from '../../trust/hash-regular-file.js';
 
 const OBSERVE: Record<ObservationKind, (path: string) => Promise<string>> = {
   'config-file': async (path) => fingerprintFileBytes(await readFileBytes(path, { userLevel: false })),
   'user-file': async (path) => fingerprintFileBytes(await readFileBytes(path, { userLevel: true })),
-  script: async (path) => (await hashRegularFile(path)) ?? 'none',
+  script: fingerprintRegularFile,
   'folder-listing': async (path) => JSON.stringify(await listFolder(path)),
   folder: async (path) => String(await isFolder(path)),
 };

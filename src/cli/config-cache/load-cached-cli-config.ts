@@ -4,11 +4,10 @@
 // every script hashed, each with what the loader saw; one differing fingerprint, a different
 // hookpool build or any unreadable entry and the configuration is loaded again, exactly as
 // without a cache. So a file or script changed after caching is never run untrusted.
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordFileObservations, type FileObservation } from '../../config/file-journal.js';
+import type { FileObservation } from '../../config/file-journal.js';
 import type { ConfigOptions } from '../config-options.js';
 import type { CliConfig, LoadCliConfigOptions } from '../load-cli-config.js';
 import { PACKAGE_VERSION } from '../package-root.js';
@@ -16,8 +15,8 @@ import { resolveCliDirs } from '../resolve-cli-dirs.js';
 import { configCacheDir, readCacheFile, writeCacheFile } from './cache-file.js';
 import { isJournalCurrent } from './check-journal.js';
 
-// Bumped whenever the entry's shape changes.
-const CACHE_FORMAT = 1;
+// Bumped whenever the entry's shape changes (2: fingerprints of small files are their bytes).
+const CACHE_FORMAT = 2;
 
 interface CacheEntry {
   readonly format: number;
@@ -31,15 +30,15 @@ export type ConfigSource = 'cache' | 'loaded' | 'loaded-and-saved';
 
 /** loadCliConfig through the cache; `HOOKPOOL_CONFIG_CACHE=0` turns it off. */
 export async function loadCachedCliConfig(options: ConfigOptions, how: LoadCliConfigOptions = {}): Promise<{ config: CliConfig; source: ConfigSource }> {
-  const loadConfig = async () => (await import('../load-cli-config.js')).loadCliConfig(options, how);
-  if (process.env.HOOKPOOL_CONFIG_CACHE === '0') return { config: await loadConfig(), source: 'loaded' };
+  const loader = () => import('../load-cli-config.js');
+  if (process.env.HOOKPOOL_CONFIG_CACHE === '0') return { config: await (await loader()).loadCliConfig(options, how), source: 'loaded' };
   const { cwd, home } = await resolveCliDirs(options, how.cwdFallback);
   const key = cacheKey(options, how, cwd, home);
   const dir = configCacheDir(home);
-  const path = join(dir, `${key.slice(0, 32)}.json`);
+  const path = join(dir, `${fileNameOf(key)}.json`);
   const cached = await readCacheFile(path);
   if (isEntryFor(cached, key) && (await isJournalCurrent(cached.observations))) return { config: cached.config, source: 'cache' };
-  const { value: config, journal } = await recordFileObservations(loadConfig);
+  const { value: config, journal } = await (await loader()).loadCliConfigRecorded(options, how);
   // A load that saw a file change under it, or resolved another project meanwhile, is not kept.
   if (!journal.consistent || config.cwd !== cwd || config.home !== home) return { config, source: 'loaded' };
   const entry: CacheEntry = { format: CACHE_FORMAT, key, observations: journal.observations, config };
@@ -63,7 +62,15 @@ function cacheKey(options: ConfigOptions, how: LoadCliConfigOptions, cwd: string
     skipDiscoveredClaudeSettings: how.skipDiscoveredClaudeSettings === true,
     openclaw: process.env.OPENCLAW_CLAUDE_HOOKS ?? null,
   };
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return JSON.stringify(parts);
+}
+
+// The entry's file name: a 64-bit FNV-1a of the key, which needs no node:crypto (sha256.ts). Not
+// a boundary: the whole key is compared, so two keys sharing a name only take turns in the file.
+function fileNameOf(key: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let index = 0; index < key.length; index++) hash = ((hash ^ BigInt(key.charCodeAt(index))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return hash.toString(16).padStart(16, '0');
 }
 
 function isEntryFor(value: unknown, key: string): value is CacheEntry {

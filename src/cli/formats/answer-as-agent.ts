@@ -8,6 +8,7 @@ import { failedOutcome } from '../../run/outcome.js';
 import type { ExitCode } from '../exit-codes.js';
 import { describeError, reportError } from '../report-error.js';
 import type { AgentFormat, AgentFormatName } from './agent-format.js';
+import { writeToFd } from '../raw-stdio.js';
 
 /** Loads one agent's module only: `run` is called per tool call. */
 const LOADERS: Readonly<Record<Exclude<AgentFormatName, 'claude'>, () => Promise<AgentFormat>>> = {
@@ -33,7 +34,7 @@ export async function answerAsAgentHook(format: Exclude<AgentFormatName, 'claude
     const { aggregateFire } = await import('../../aggregate/aggregate-fire.js');
     answer = agent.answer(spec, aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]), []);
   }
-  if (answer.stdout !== null) process.stdout.write(`${answer.stdout}\n`);
-  if (answer.stderr !== null) process.stderr.write(`${answer.stderr}\n`);
+  if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
+  if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
   return answer.exitCode;
 }
