@@ -2,7 +2,7 @@
 // configuration notice is said once per session, not on every tool call. A small JSON file in the
 // user's cache directory, keyed by session id; sessions untouched for a week are dropped. It only
 // ever silences repeats: when it cannot be read or written, notices are simply said again.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from '../config/fs-async.js';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sha256Hex } from '../config/sha256.js';

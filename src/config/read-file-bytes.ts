@@ -1,7 +1,7 @@
 // Reads one configuration or record file as bytes, or says why not, without ever throwing for
 // the file's state and without ever blocking: a FIFO or device put in a file's place is refused.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close, fstat, open, readFile } from './fs-async.js';
 import { noteFileObservation } from './file-journal.js';
 import { fingerprintBytes } from './fingerprint.js';
 import { refusedUserFile } from './user-file-safety.js';
@@ -36,26 +36,26 @@ export function fingerprintFileBytes(file: FileBytes): string {
 }
 
 async function readBytes(path: string, options: ReadFileBytesOptions): Promise<FileBytes> {
-  let handle;
+  let fd;
   try {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (MISSING_CODES.has(code)) return { status: 'missing' };
     return { status: 'failed', reason: `cannot be read (${code || (error as Error).message})` };
   }
   try {
-    const info = await handle.stat();
+    const info = await fstat(fd);
     if (info.isDirectory()) return { status: 'failed', reason: 'is a directory' };
     if (!info.isFile()) return { status: 'failed', reason: 'not a regular file' };
     if (info.size > MAX_FILE_BYTES) return { status: 'failed', reason: `too large (${info.size} bytes; at most ${MAX_FILE_BYTES})` };
     const refusal = options.userLevel ? await refusedUserFile(path, info) : null;
     if (refusal !== null) return { status: 'failed', reason: refusal };
-    return { status: 'read', bytes: await handle.readFile() };
+    return { status: 'read', bytes: await readFile(fd) };
   } catch (error) {
     return { status: 'failed', reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }

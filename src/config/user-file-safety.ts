@@ -1,6 +1,6 @@
 // Whether a user-level file may be believed: like ssh with ~/.ssh/config, hookpool refuses a file
 // that someone other than the user could have written, since it decides what runs and what is trusted.
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from './fs-async.js';
 import { dirname } from 'node:path';
 
 /** The parts of a file's status the check looks at. */

@@ -1,8 +1,8 @@
 // The hash of a script a trusted hook file runs, and what the config cache notes of it: the cache
 // must notice a changed script exactly as the trust check does, without hashing a small one on
 // its hot path (config/fingerprint.ts).
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { close, fstat, open, readFile } from '../config/fs-async.js';
 import { noteFileObservation } from '../config/file-journal.js';
 import { fingerprintBytes, fingerprintSha256 } from '../config/fingerprint.js';
 import { createSha256, sha256Hex } from '../config/sha256.js';
@@ -29,22 +29,22 @@ export async function fingerprintRegularFile(path: string): Promise<string> {
 }
 
 async function readRegularFile(path: string): Promise<ScriptContent | undefined> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
-  if (handle === undefined) return undefined;
+  const fd = await open(path, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => undefined);
+  if (fd === undefined) return undefined;
   try {
-    const info = await handle.stat();
+    const info = await fstat(fd);
     if (!info.isFile()) return undefined;
     if (info.size <= READ_WHOLE_MAX_BYTES) {
-      const bytes = await handle.readFile();
+      const bytes = await readFile(fd);
       return { fingerprint: fingerprintBytes(bytes), sha256: () => sha256Hex(bytes) };
     }
     const hash = createSha256();
-    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(path, { fd, autoClose: false, start: 0 })) hash.update(chunk as Buffer);
     const sha256 = hash.digest('hex');
     return { fingerprint: fingerprintSha256(sha256), sha256: () => sha256 };
   } catch {
     return undefined;
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }

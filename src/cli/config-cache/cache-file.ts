@@ -2,7 +2,7 @@
 // ~/.cache/hookpool), 0600 in a 0700 folder, written atomically, and read only when nobody else
 // could have written them (the same check as the user's own config files): a cache decides
 // what runs.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from '../../config/fs-async.js';
 import { isAbsolute, join } from 'node:path';
 import { readFileBytes } from '../../config/read-file-bytes.js';
 
