@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { PACKAGE_VERSION } from './package-root.js';
 import { reportError } from './report-error.js';
-import { ignoreClosedPipe } from './raw-stdio.js';
+import { writeThroughStreams } from './raw-stdio.js';
 
 /** How a verb reports its exit code: actions resolve, they never exit the process themselves. */
 export type Finish = (code: ExitCode) => void;
@@ -54,9 +54,8 @@ Examples:
 
 /** Runs the command line and resolves with the exit code; never throws. */
 export async function runCli(argv: readonly string[]): Promise<number> {
-  // A reader that goes away (`hookpool list | head`) ends output quietly (print.ts writes to the fds; commander and others to the streams).
-  process.stdout.on('error', ignoreClosedPipe);
-  process.stderr.on('error', ignoreClosedPipe);
+  // Commander and the verbs write to the streams too; a reader that goes away (`hookpool list | head`) ends output quietly.
+  writeThroughStreams();
   let exitCode: number = EXIT.proceed;
   try {
     await createProgram(await registrationsFor(argv), (code) => {

@@ -1,5 +1,6 @@
 // The engine's warnings (a hook timed out, its output was not valid JSON, ...) as one stderr line each.
 import { pino, type Logger } from 'pino';
+import { writeToFd } from './raw-stdio.js';
 
 interface LogRecord {
   msg?: string;
@@ -12,7 +13,7 @@ export function createStderrLogger(): Logger {
     { level: 'warn', base: undefined, timestamp: false },
     {
       write(line: string) {
-        process.stderr.write(`hookpool: warning: ${describeRecord(line)}\n`);
+        writeToFd(2, `hookpool: warning: ${describeRecord(line)}\n`);
       },
     },
   );

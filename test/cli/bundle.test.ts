@@ -58,6 +58,17 @@ describe('hookpool run from the bundle', () => {
     expect(result.stdout).toContain('no-bash');
   });
 
+  it('writes a large answer whole to a non-blocking stdout that fills up (EAGAIN: process.stdout writes the rest)', async () => {
+    // The reader starts a second after the hook is done: the answer (400 kB) meets a full 64 kB pipe.
+    await project.write('.hookpool/hooks.json', nativeConfig([{ id: 'chatty', event: 'PreToolUse', matcher: 'Bash', command: "head -c 400000 /dev/zero | tr '\\0' x; touch hook-done" }]));
+    expect((await project.cli(['trust'])).exitCode).toBe(0);
+    const script = `printf '%s' '${bashCall}' | perl -MFcntl -e 'fcntl(STDOUT, F_SETFL, fcntl(STDOUT, F_GETFL, 0) | O_NONBLOCK) or die; exec @ARGV' node '${CLI}' run --json PreToolUse | (while [ ! -e hook-done ]; do sleep 0.05; done; sleep 1; cat)`;
+    const result = await execa('sh', ['-c', script], { cwd: project.dir, env: cliEnvironment(project), extendEnv: false, reject: false, maxBuffer: 10_000_000 });
+    const answer = JSON.parse(result.stdout) as { hooks: { id: string; stdout: string }[] };
+    expect(answer.hooks.map((hook) => hook.id)).toEqual(['chatty']);
+    expect(answer.hooks[0]!.stdout).toHaveLength(400_000);
+  });
+
   it('reads a payload larger than one read, from a pipe and from a file', async () => {
     const big = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls', padding: 'x'.repeat(300_000) } });
     const file = await project.write('payload.json', big);
