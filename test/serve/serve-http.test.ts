@@ -3,9 +3,10 @@
 import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+import { readRunRecords } from '../../src/cli/history/run-log.js';
 import { isLoopbackAddress } from '../../src/serve/http-endpoint.js';
 import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/serve/http-hook-settings.js';
 import { createServeProject, postHook, type ServeProject } from './serve-harness.js';
@@ -44,6 +45,16 @@ describe('hookpool serve --http', () => {
     expect(stop.body).toEqual({ decision: 'block', reason: 'tests fail' });
     const task = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('TaskCompleted', { task_id: 't1', task_subject: 'x' })), headers);
     expect(String(task.body.systemMessage)).toContain('a hook refused TaskCompleted (not done), which an http hook cannot do');
+  });
+
+  it('has every hook it ran in the history log once it has stopped', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })) as object;
+    for (let i = 0; i < 3; i++) expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers)).status).toBe(200);
+    server.kill('SIGTERM');
+    await server;
+    const runs = await readRunRecords(join(project.home, '.local', 'state', 'hookpool', 'runs.jsonl'));
+    expect(runs.map((run) => [run.event, run.status])).toEqual(Array.from({ length: 3 }, () => ['PreToolUse', 'exit_nonzero']));
   });
 
   it('takes the token as a Bearer authorization too, and answers {} when no hook matches', async () => {
