@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 import { readRunRecords } from '../../src/cli/history/run-log.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/engine/payload-limit.js';
 import { isLoopbackAddress } from '../../src/serve/http-endpoint.js';
 import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/serve/http-hook-settings.js';
 import { createServeProject, postHook, type ServeProject } from './serve-harness.js';
@@ -88,6 +89,15 @@ describe('hookpool serve --http', () => {
     const unknown = await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'PreTooolUse' }, headers);
     expect(unknown.status).toBe(400);
     expect(String(unknown.body.error)).toMatch(/unknown event "PreTooolUse"/);
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
+  });
+
+  it('answers a hook input over the payload limit with 400, and keeps serving', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const huge = { hook_event_name: 'Stop', session_id: 's1', filler: 'x'.repeat(DEFAULT_MAX_PAYLOAD_BYTES) };
+    const refused = await postHook(port, CLAUDE_HTTP_HOOK_PATH, huge, headers);
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.error)).toContain(`over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`);
     expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
   });
 
