@@ -183,7 +183,7 @@ export async function measure({ quick, log }) {
         },
         notes: [
           'Every row is one event end to end from the caller: a spawn and its exit, an HTTP POST and its JSON answer (node:http, keep-alive; fetch adds about 1.5 ms of client time), or a JSON-RPC request and its answer.',
-          'The servers (one `serve --http`, one `serve --stdio`) run the thread host, as `hookpool run` does; hookpool-client reaches the HTTP one.',
+          'The servers (one `serve --http`, one `serve --stdio`) spawn hooks on their main thread (the direct host), as `hookpool run` does; hookpool-client reaches the HTTP one.',
           'Peers run with a clean HOME (a temp folder) and only PATH, HOME and LANG in their environment.',
         ],
       });
