@@ -7,7 +7,7 @@ import type { LoadedHooksConfig } from '../config/loaded-config.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { DEPTH_VARIABLE } from './nested-run.js';
 import { createStderrLogger } from './stderr-logger.js';
-import { appendRunRecord, defaultRunLogPath } from './history/run-log.js';
+import { defaultRunLogPath, runLogWriter } from './history/run-log.js';
 
 export interface CliEngineOptions {
   readonly hooks: readonly NativeHookInput[];
@@ -28,9 +28,9 @@ export interface CliEngineOptions {
 
 export function createCliEngine(options: CliEngineOptions): HookEngine {
   const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
-  const runLog = defaultRunLogPath();
+  const runLog = runLogWriter(defaultRunLogPath());
   const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeout ?? 10_000);
-  return createHookEngine({
+  const engine = createHookEngine({
     hooks: [...options.hooks],
     brokenHooks: options.broken?.brokenHooks,
     brokenFiles: options.broken?.brokenFiles,
@@ -51,9 +51,13 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;
-      appendRunRecord(runLog, { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
   });
+  // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
+  const closeEngine = engine.close.bind(engine);
+  engine.close = () => closeEngine().finally(() => runLog.flush());
+  return engine;
 }

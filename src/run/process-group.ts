@@ -8,11 +8,17 @@ const POLL_MS = 10;
 
 /** Sends a signal to a group; false when the group no longer exists. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  // Every settle asks a group that is usually gone: the ESRCH error is thrown and dropped, so
+  // it is built without capturing a stack trace (the costly part of making it).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     process.kill(-pgid, signal);
     return true;
   } catch {
     return false; // ESRCH: gone; EPERM cannot happen for our own groups
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

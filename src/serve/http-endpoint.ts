@@ -4,7 +4,7 @@
 // Bound to 127.0.0.1 only; a peer that is not loopback (or a Host header that is not ours: DNS
 // rebinding from a browser) is refused, and a request without the token is 401 before it runs.
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/engine-options.js';
 import { describeError } from '../cli/report-error.js';
@@ -36,10 +36,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /** Binds 127.0.0.1:port (0: any free port) and serves until close(). */
 export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<HttpEndpoint> {
+  // The Host headers that name this server, known once it listens (asked per request, the address is a syscall).
+  let ownHosts: ReadonlySet<string> = new Set();
   const server = createServer((request, response) => {
     options.onActivity?.(true);
     response.on('close', () => options.onActivity?.(false));
-    handle(options, server, request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
+    handle(options, ownHosts, request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
   });
   // Keep-alive sockets would otherwise hold close() open until their timeout.
   server.keepAliveTimeout = 2_000;
@@ -50,8 +52,10 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
       resolve();
     });
   });
+  const { port } = server.address() as AddressInfo;
+  ownHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -60,8 +64,8 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
   };
 }
 
-async function handle(options: HttpEndpointOptions, server: Server, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (!isLoopbackAddress(request.socket.remoteAddress) || !isOwnHost(request.headers.host, server)) {
+async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (!isLoopbackAddress(request.socket.remoteAddress) || !ownHosts.has(request.headers.host ?? '')) {
     sendJson(response, 403, { error: 'hookpool serve answers loopback requests to 127.0.0.1 only' });
     return;
   }
@@ -92,11 +96,6 @@ async function handle(options: HttpEndpointOptions, server: Server, request: Inc
   else sendJson(response, 200, reply.answer);
 }
 
-function isOwnHost(host: string | undefined, server: Server): boolean {
-  const { port } = server.address() as AddressInfo;
-  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
-}
-
 function hasToken(request: IncomingMessage, token: string): boolean {
   const header = request.headers[TOKEN_HEADER];
   const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -107,15 +106,20 @@ function hasToken(request: IncomingMessage, token: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > DEFAULT_MAX_PAYLOAD_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+// The body, or null as soon as it is over DEFAULT_MAX_PAYLOAD_BYTES (the rest is not kept).
+// Events, not an async iterator: no promise per chunk.
+function readBody(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= DEFAULT_MAX_PAYLOAD_BYTES) chunks.push(chunk);
+      else resolve(null);
+    });
+    request.once('end', () => resolve(size > DEFAULT_MAX_PAYLOAD_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
 }
 
 /** The hook input object, or the one-line reason it is not one. */

@@ -1,12 +1,14 @@
 // JSON-RPC messages over a byte stream: newline-delimited JSON (one message per line), and LSP's
 // `Content-Length: N\r\n\r\n<N bytes>` framing, detected per message from its first bytes, so an
 // LSP-style client works unchanged. Replies use the framing of the last message received.
+// Messages sent in one turn of the event loop go out in one write: a fire's notifications and its
+// answer are one wake-up of the peer instead of five.
 import type { Readable, Writable } from 'node:stream';
 
 export type Framing = 'lines' | 'content-length';
 
 export interface MessageStream {
-  /** Writes one message in the current framing. */
+  /** Queues one message in the current framing; written with the others of this turn (setImmediate). */
   send(message: unknown): void;
 }
 
@@ -58,11 +60,17 @@ export function createMessageStream(input: Readable, output: Writable, onMessage
     onEnd();
   });
   input.on('error', onEnd);
+  let queued = '';
+  const flush = () => {
+    const text = queued;
+    queued = '';
+    if (output.writable) output.write(text);
+  };
   return {
     send(message) {
       const text = JSON.stringify(message);
-      if (framing === 'content-length') output.write(`Content-Length: ${Buffer.byteLength(text)}${HEADER_END}${text}`);
-      else output.write(`${text}\n`);
+      if (queued === '') setImmediate(flush);
+      queued += framing === 'content-length' ? `Content-Length: ${Buffer.byteLength(text)}${HEADER_END}${text}` : `${text}\n`;
     },
   };
 }

@@ -3,9 +3,11 @@
 import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+import { readRunRecords } from '../../src/cli/history/run-log.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/engine/payload-limit.js';
 import { isLoopbackAddress } from '../../src/serve/http-endpoint.js';
 import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/serve/http-hook-settings.js';
 import { createServeProject, postHook, type ServeProject } from './serve-harness.js';
@@ -46,6 +48,16 @@ describe('hookpool serve --http', () => {
     expect(String(task.body.systemMessage)).toContain('a hook refused TaskCompleted (not done), which an http hook cannot do');
   });
 
+  it('has every hook it ran in the history log once it has stopped', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })) as object;
+    for (let i = 0; i < 3; i++) expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers)).status).toBe(200);
+    server.kill('SIGTERM');
+    await server;
+    const runs = await readRunRecords(join(project.home, '.local', 'state', 'hookpool', 'runs.jsonl'));
+    expect(runs.map((run) => [run.event, run.status])).toEqual(Array.from({ length: 3 }, () => ['PreToolUse', 'exit_nonzero']));
+  });
+
   it('takes the token as a Bearer authorization too, and answers {} when no hook matches', async () => {
     const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Read', tool_input: { file_path: 'x' } })) as object;
     const { status, body } = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { authorization: `Bearer ${project.token()}` });
@@ -77,6 +89,15 @@ describe('hookpool serve --http', () => {
     const unknown = await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'PreTooolUse' }, headers);
     expect(unknown.status).toBe(400);
     expect(String(unknown.body.error)).toMatch(/unknown event "PreTooolUse"/);
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
+  });
+
+  it('answers a hook input over the payload limit with 400, and keeps serving', async () => {
+    const headers = { [TOKEN_HEADER]: project.token() };
+    const huge = { hook_event_name: 'Stop', session_id: 's1', filler: 'x'.repeat(DEFAULT_MAX_PAYLOAD_BYTES) };
+    const refused = await postHook(port, CLAUDE_HTTP_HOOK_PATH, huge, headers);
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.error)).toContain(`over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`);
     expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
   });
 

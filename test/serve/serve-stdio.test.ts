@@ -40,6 +40,15 @@ describe('hookpool serve --stdio', () => {
     expect(eventFinished.params).toMatchObject({ event: 'PreToolUse', firedAs: 'pre-tool', decision: 'deny', blocked: true });
   });
 
+  it("writes a fire's closing notifications and its answer together, in order, in one write", async () => {
+    const chunks: string[] = [];
+    server.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+    const answer = await peer.call('fire', { event: 'PreToolUse', payload: BASH_RM });
+    const last = chunks.find((chunk) => chunk.includes(`"id":${String(answer.id)},`))!;
+    const methods = last.trim().split('\n').map((line) => (JSON.parse(line) as { method?: string }).method ?? 'answer');
+    expect(methods).toEqual(['hookpool.hook.finished', 'hookpool.event.finished', 'autohand.hook.preTool', 'answer']);
+  });
+
   it('answers every bad message with a JSON-RPC error and a one-line message, and keeps serving', async () => {
     peer.sendRaw('{not json');
     const parse = await peer.waitFor((message) => message.error?.code === -32700);

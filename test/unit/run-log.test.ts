@@ -1,8 +1,22 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { appendRunRecord, readRunRecords, type RunRecord } from '../../src/cli/history/run-log.js';
+import { createCliEngine } from '../../src/cli/create-cli-engine.js';
+import { appendRunRecord, readRunRecords, runLogWriter, type RunRecord } from '../../src/cli/history/run-log.js';
 import { tempDir } from '../helpers/temp-dirs.js';
+
+const BUILT_RUN_LOG = fileURLToPath(new URL('../../dist/src/cli/history/run-log.js', import.meta.url));
+
+async function waitFor(check: () => boolean | Promise<boolean>, withinMs = 20_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const record = (index: number): RunRecord => ({ at: new Date(index * 1000).toISOString(), id: `hook-${index}`, event: 'Stop', status: 'ok', durationMs: index, exitCode: 0 });
 
@@ -28,5 +42,53 @@ describe('the run log', () => {
 
     expect((await readRunRecords(path)).map((run) => run.id)).toEqual(['hook-1']);
     expect(() => appendRunRecord(join(path, 'inside-a-file', 'runs.jsonl'), record(2))).not.toThrow();
+  });
+});
+
+describe('the run log writer (records batched off the fire path)', () => {
+  it('writes queued records together on flush(), and by itself a moment later', async () => {
+    const path = join(tempDir('runlog'), 'state', 'runs.jsonl');
+    const writer = runLogWriter(path);
+    writer.record(record(1));
+    writer.record(record(2));
+    writer.flush();
+    expect((await readRunRecords(path)).map((run) => run.id)).toEqual(['hook-1', 'hook-2']);
+
+    writer.record(record(3));
+    await waitFor(async () => (await readRunRecords(path)).length === 3);
+    expect((await readRunRecords(path)).map((run) => run.id)).toEqual(['hook-1', 'hook-2', 'hook-3']);
+  });
+
+  it.each([
+    ['exits', 'process.exit(0)'],
+    ['is killed by SIGTERM', "process.kill(process.pid, 'SIGTERM'); setTimeout(() => {}, 60_000)"],
+    ['ends its event loop', ''],
+  ])('has every record on disk when the process %s before the batch was due', async (_how, ending) => {
+    const path = join(tempDir('runlog'), 'state', 'runs.jsonl');
+    const script = `
+      const { runLogWriter } = await import(${JSON.stringify(BUILT_RUN_LOG)});
+      const writer = runLogWriter(${JSON.stringify(path)});
+      for (let index = 0; index < 5; index++) writer.record({ at: new Date().toISOString(), id: 'hook-' + index, event: 'Stop', status: 'ok', durationMs: index, exitCode: 0 });
+      ${ending}`;
+    await execa('node', ['--input-type=module', '-e', script], { reject: false });
+    expect((await readRunRecords(path)).map((run) => run.id)).toEqual(['hook-0', 'hook-1', 'hook-2', 'hook-3', 'hook-4']);
+  });
+
+  it("the CLI engine's runs are on disk once close() resolves", async () => {
+    const state = tempDir('runlog');
+    const path = join(state, 'hookpool', 'runs.jsonl');
+    const previous = process.env.XDG_STATE_HOME;
+    process.env.XDG_STATE_HOME = state;
+    try {
+      const engine = createCliEngine({ hooks: [{ id: 'quick', event: 'Stop', command: 'exit 0' }], cwd: state, warnOnStderr: false });
+      await engine.fire('Stop', {});
+      await engine.fire('Stop', {});
+      await engine.close();
+      expect(existsSync(path)).toBe(true);
+      expect((await readRunRecords(path)).map((run) => [run.id, run.status])).toEqual([['quick', 'ok'], ['quick', 'ok']]);
+    } finally {
+      if (previous === undefined) delete process.env.XDG_STATE_HOME;
+      else process.env.XDG_STATE_HOME = previous;
+    }
   });
 });
