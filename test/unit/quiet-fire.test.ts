@@ -16,7 +16,8 @@ const RULES = [
 describe('quietFireResult', () => {
   it.each(EVENT_NAMES.filter((name) => name !== 'WorktreeCreate'))('answers what aggregateFire answers for %s', (name) => {
     const spec = EVENT_SPECS[name];
-    for (const outcomes of [[quiet('a')], [quiet('a'), { ...quiet('b'), statusMessage: 'checking' }]]) {
+    const emptyJson = { ...quiet('b'), stdout: '{}' };
+    for (const outcomes of [[quiet('a')], [emptyJson], [quiet('a'), { ...quiet('b'), statusMessage: 'checking' }], [emptyJson, quiet('a')]]) {
       const rules = RULES.slice(0, outcomes.length);
       const merged = aggregateFire(spec, rules, outcomes);
       const shortcut = quietFireResult(spec, rules, outcomes);
@@ -28,7 +29,9 @@ describe('quietFireResult', () => {
   it('declines anything with an answer to read: output, a failure, a cut, another protocol, WorktreeCreate', () => {
     const spec = EVENT_SPECS.PreToolUse;
     const claude = [RULES[0]!];
-    expect(quietFireResult(spec, claude, [{ ...quiet('a'), stdout: '{}' }])).toBeNull();
+    expect(quietFireResult(spec, claude, [{ ...quiet('a'), stdout: '{"continue":true}' }])).toBeNull();
+    expect(quietFireResult(spec, claude, [{ ...quiet('a'), stdout: 'text' }])).toBeNull();
+    expect(quietFireResult(spec, claude, [{ ...quiet('a'), stdout: '{ }' }])).toBeNull();
     expect(quietFireResult(spec, claude, [{ ...quiet('a'), stderr: 'note' }])).toBeNull();
     expect(quietFireResult(spec, claude, [{ ...quiet('a'), truncated: true }])).toBeNull();
     expect(quietFireResult(spec, claude, [{ ...quiet('a'), status: 'exit_nonzero', exitCode: 1 }])).toBeNull();
