@@ -20,6 +20,7 @@ import type { PoolHost } from '../run/pool-host.js';
 import { createEngineLogger } from './engine-logger.js';
 import { logFireResult, reportHookSettled } from './fire-log.js';
 import { prepareInput } from './hook-task.js';
+import { quietFireResult } from './quiet-fire.js';
 import { TaskFactory } from './task-factory.js';
 import { BackgroundHooks } from './background-hooks.js';
 import { ForegroundHooks } from './foreground-hooks.js';
@@ -207,12 +208,13 @@ class Engine implements HookEngine {
 
     const { outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
     for (const outcome of outcomes) this.report(spec, outcome, false);
-    const merged = aggregateFire(spec, foreground.map((planned) => planned.hook), outcomes, { subject });
+    const hooks = foreground.map((planned) => planned.hook);
+    const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
     if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, foreground);
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
     if (finalToolInput !== null) merged.updatedInput = finalToolInput;
     logFireResult(this.logger, spec, merged);
-    const maxConsecutiveBlocks = maxBlocksFor(foreground.map((planned) => planned.hook.protocol), this.options.maxStopBlocks);
+    const maxConsecutiveBlocks = maxBlocksFor(hooks.map((hook) => hook.protocol), this.options.maxStopBlocks);
     const guarded = this.stopLoops.apply(session, merged, { maxConsecutiveBlocks });
     if (guarded.warning) this.logger.warn({ event: spec.name }, guarded.warning);
     return guarded.result;

@@ -15,8 +15,6 @@ import { INLINE_ENV_KEY } from '../run/worker-file.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
 
-type FixedSettings = Omit<TaskSettings, 'envKey' | 'runEnv' | 'inlineBaseEnv'>;
-
 export interface TaskFactoryOptions {
   readonly options: ResolvedEngineOptions;
   readonly agentEnv: NodeJS.ProcessEnv;
@@ -35,7 +33,7 @@ export class TaskFactory {
   private readonly baseEnvByHook: Environments = {};
   /** The environments the pool host was given when it started: tasks of these hooks carry only their fire's variables. */
   private hostEnvs: Readonly<Environments> = {};
-  private settings: FixedSettings;
+  private settings: TaskSettings;
   private readonly hooks: HookDefinition[] = [];
   private readonly runners: RemoteRunners;
   /** Each http hook's headers, their variables filled in once; by position, like baseEnvByHook. */
@@ -94,6 +92,6 @@ export class TaskFactory {
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;
-    return buildHookTask(hook, prepared, { ...this.settings, envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
+    return buildHookTask(hook, prepared, this.settings, { envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
   }
 }

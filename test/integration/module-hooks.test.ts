@@ -121,6 +121,17 @@ describe.each(HOSTS)('module hooks on the %s host', (host) => {
     await expectNoneAlive(sleep);
   });
 
+  // The signal and the environment are made only when the hook reads them (workers/module-hook.ts):
+  // what the hook sees must be what it saw when they were made for every run. One thread: every
+  // run on the same worker, so a run can look at the previous one's context.
+  it('context.signal is live while the hook runs and aborted once it answered, even when first read then; context.env has the fire variables', async () => {
+    engine = createHookEngine({ host, pool: { threads: 1 }, hooks: [{ id: 'inspects', event: 'Stop', type: 'module', module: ANSWERS, export: 'inspectsLastRun' }] });
+    const seen = async (readSignal: boolean) => JSON.parse((await engine!.fire('Stop', { read_signal: readSignal })).systemMessage!);
+    expect(await seen(true)).toEqual({ whileRunning: false, previousHeld: null, previousReadNow: null, event: 'Stop' });
+    expect(await seen(false)).toEqual({ whileRunning: null, previousHeld: true, previousReadNow: null, event: 'Stop' });
+    expect(await seen(false)).toEqual({ whileRunning: null, previousHeld: null, previousReadNow: true, event: 'Stop' });
+  });
+
   it("resolves the module path from the configuration file's folder", async () => {
     const project = tempDir('module-hooks');
     mkdirSync(join(project, '.hookpool', 'hooks'), { recursive: true });

@@ -1,0 +1,57 @@
+// The answer of a fire whose hooks all exited 0 and printed nothing, or an empty JSON object (an
+// in-worker hook answering `{}`): the common case (a guard that lets the tool through, a
+// logger), and one with nothing to merge. Building it directly
+// skips reading and merging each hook's answer, which costs the agent's thread ~20 µs per fire
+// warm and ~75 µs right after a hook process ran (caches cold), measured on Node 20 here. A unit
+// test checks that for every event it is exactly what aggregateFire answers.
+import type { FireResult } from '../aggregate/fire-result.js';
+import type { HookDefinition } from '../config/model.js';
+import type { EventSpec } from '../events/event-specs.js';
+import type { HookOutcome } from '../run/outcome.js';
+
+/** The merged answer when every hook speaks Claude Code's protocol and exited 0 with no output (or `{}`); null otherwise. */
+export function quietFireResult(spec: EventSpec, hooks: readonly Pick<HookDefinition, 'protocol'>[], outcomes: HookOutcome[]): FireResult | null {
+  // WorktreeCreate reads stdout as the created worktree's path: printing none is an answer.
+  if (spec.plainStdout === 'worktreePath') return null;
+  for (let index = 0; index < outcomes.length; index++) {
+    const outcome = outcomes[index]!;
+    if (hooks[index]!.protocol !== 'claude' || outcome.status !== 'ok' || (outcome.stdout !== '' && outcome.stdout !== '{}') || outcome.stderr !== '' || outcome.truncated) return null;
+  }
+  return {
+    event: spec.name,
+    blocked: false,
+    decision: null,
+    reason: null,
+    decidedBy: [],
+    updatedInput: null,
+    updatedToolOutput: null,
+    updatedMCPToolOutput: null,
+    updatedPrompt: null,
+    additionalContext: null,
+    classifierContext: null,
+    continue: true,
+    stopReason: null,
+    systemMessage: null,
+    suppressOutput: false,
+    retry: false,
+    updatedPermissions: null,
+    interrupt: false,
+    sessionTitle: null,
+    suppressOriginalPrompt: false,
+    initialUserMessage: null,
+    watchPaths: null,
+    reloadSkills: false,
+    displayContent: null,
+    elicitationAction: null,
+    elicitationContent: null,
+    worktreePath: null,
+    terminalSequence: null,
+    hookSpecificOutput: null,
+    textTruncated: [],
+    failures: [],
+    hookErrors: [],
+    ignoredOutput: [],
+    environmentExports: null,
+    hooks: outcomes,
+  };
+}
