@@ -7,7 +7,8 @@ import { parse } from 'shell-quote';
 /** Programs that are hookpool: the CLI and the resident server's client. */
 const HOOKPOOL_PROGRAMS: ReadonlySet<string> = new Set(['hookpool', 'hookpool-client']);
 const SCRIPT_SUFFIX = /\.(?:c?js|mjs|sh)$/;
-// The CLI started through node from a checkout or an install: `node .../dist/src/cli/main.js run`.
+// The unbundled CLI started through node from a checkout or an install: `node .../dist/src/cli/main.js run`
+// (the bundled executables, hookpool.cjs and hookpool-client.cjs, are recognised by their names).
 const CLI_ENTRY = /(?:^|\/)dist\/src\/cli\/main\.js$/;
 
 /** True when the hook's command runs `hookpool run`, `npx hookpool run` or `hookpool-client`. */

@@ -30,6 +30,8 @@ describe('callsHookpool', () => {
     'if command -v hookpool-client >/dev/null 2>&1; then hookpool-client; else npx --no hookpool run --format claude; fi',
     '/usr/local/bin/hookpool run Stop',
     'node /opt/hookpool/dist/src/cli/main.js run --format claude',
+    'node /opt/hookpool/dist/src/cli/hookpool.cjs run --format claude',
+    'node /opt/hookpool/dist/src/client/hookpool-client.cjs',
   ])('recognises %s', (command) => {
     expect(callsHookpool({ command })).toBe(true);
   });
