@@ -37,10 +37,11 @@ export interface BuiltinSpec {
   readonly env: readonly string[];
 }
 
-// Modules run compiled: from the build they sit beside this file; from source (tests run the .ts
-// files) they come from the build, which `npm test` makes first.
+// Modules run compiled: from the build they sit in this file's folder (found from a bundle in
+// dist/src/cli/ too); from source (tests run the .ts files) they come from the build, which
+// `npm test` makes first.
 function modulePath(name: string): string {
-  const folder = import.meta.url.endsWith('.ts') ? '../../dist/src/builtins/' : './';
+  const folder = import.meta.url.endsWith('.ts') ? '../../dist/src/builtins/' : '../builtins/';
   return fileURLToPath(new URL(`${folder}${name}.js`, import.meta.url));
 }
 

@@ -124,7 +124,7 @@ function selfCallNotices(config: CliConfig): string[] {
 // process never exits while they still run.
 async function fireOnce(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>, how: { sessionId: string | undefined; passEnv: string[]; warnOnStderr: boolean }): Promise<FireResult> {
   if (!(await anyHookMatches(config, spec, payload))) return emptyFireResult(spec.name);
-  const { createCliEngine } = await import('./create-cli-engine.js');
+  const { createCliEngine } = await import('./run-engine.js');
   const engine = createCliEngine({
     hooks: config.hooks.map((hook) => hook.input),
     broken: config.loaded,
@@ -150,7 +150,7 @@ async function anyHookMatches(config: CliConfig, spec: EventSpec, payload: Recor
   const { brokenHooks, brokenFiles } = config.loaded;
   const broken = brokenHooks.length > 0 || brokenFiles.length > 0;
   if (!broken && !someMatcherAccepts(config, spec, payload)) return false;
-  const [{ planEvents }, { brokenHookDefinitions }] = await Promise.all([import('../plan/planner.js'), import('../config/broken-hooks.js')]);
+  const { planEvents, brokenHookDefinitions } = await import('./run-engine.js');
   const anchors = { projectDir: process.env.CLAUDE_PROJECT_DIR ?? config.cwd, home: config.home };
   const eventPlan = planEvents([...config.hooks.map((hook) => hook.definition), ...brokenHookDefinitions(brokenHooks, brokenFiles)], anchors).get(spec.name);
   return eventPlan !== undefined && eventPlan.plan(matcherSubjectOf(spec, payload)).length > 0;

@@ -30,7 +30,7 @@ export type ConfigSource = 'cache' | 'loaded' | 'loaded-and-saved';
 
 /** loadCliConfig through the cache; `HOOKPOOL_CONFIG_CACHE=0` turns it off. */
 export async function loadCachedCliConfig(options: ConfigOptions, how: LoadCliConfigOptions = {}): Promise<{ config: CliConfig; source: ConfigSource }> {
-  const loader = () => import('../load-cli-config.js');
+  const loader = async () => (await import('../run-engine.js')).importConfigLoader();
   if (process.env.HOOKPOOL_CONFIG_CACHE === '0') return { config: await (await loader()).loadCliConfig(options, how), source: 'loaded' };
   const { cwd, home } = await resolveCliDirs(options, how.cwdFallback);
   const key = cacheKey(options, how, cwd, home);
