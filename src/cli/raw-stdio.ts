@@ -7,8 +7,12 @@ import { fstatSync, writeSync } from 'node:fs';
 
 type Fd = 0 | 1 | 2;
 
-/** The fds whose writes go through their stream: it was set up, or a write met EAGAIN. */
-const streamed = new Set<1 | 2>();
+/**
+ * The fds whose writes go through their stream: it was set up, or a write met EAGAIN. Kept on
+ * globalThis: the executable and the run engine's bundle each hold a copy of this module, and both
+ * write to the same fds.
+ */
+const streamed: Set<1 | 2> = ((globalThis as Record<symbol, unknown>)[Symbol.for('hookpool.streamed-fds')] ??= new Set<1 | 2>()) as Set<1 | 2>;
 
 /** True when the fd is a terminal. Only a character device can be one (/dev/null is one too): only then is the stream asked. */
 export function isTerminal(fd: Fd): boolean {
