@@ -5,8 +5,12 @@
 // the ESM entry itself; a CommonJS file is read and compiled once.
 // The executables hold only what a run that matches no hook needs, and no npm dependency (the
 // build fails otherwise). What `run` needs beyond that (src/cli/run-engine.ts: the config loader,
-// the planner, the engine) is a second bundle, required on first use, with the dependencies
-// required from node_modules; the other verbs (src/cli/program.ts) are imported from the tsc build.
+// the planner, the engine) is a second bundle, required on first use; the other verbs
+// (src/cli/program.ts) are imported from the tsc build. That bundle holds signal-exit, which every
+// hook's run uses (~2 ms to require from node_modules); the rest it requires from node_modules,
+// on first use (src/plan/lazy-packages.ts) or behind an import() (a cache miss: the configuration
+// loader's bundle; a module hook): the build fails if one is reached without one.
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +19,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = (file) => join(ROOT, file);
 
 const RUN_ENGINE = { entry: source('src/cli/run-engine.ts'), outfile: source('dist/src/cli/hookpool-run-engine.cjs') };
+const CONFIG_LOADER = { entry: source('src/cli/load-cli-config.ts'), outfile: source('dist/src/cli/hookpool-config-loader.cjs') };
 const PROGRAM = source('src/cli/program.ts');
 
 const EXECUTABLES = [
@@ -36,38 +41,80 @@ const COMMON = {
   logLevel: 'warning',
 };
 
+// The packages of `names` that the entry reaches through static imports only, each with the chain that reaches it.
+function eagerRequires(metafile, entry, names) {
+  const via = new Map([[entry, null]]);
+  const queue = [entry];
+  const found = [];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const { path, kind } of metafile.inputs[file]?.imports ?? []) {
+      if (kind === 'dynamic-import' || via.has(path)) continue;
+      via.set(path, file);
+      if (names.includes(path)) found.push(chainTo(via, path).join(' -> '));
+      else queue.push(path);
+    }
+  }
+  return found;
+}
+
+function chainTo(via, path) {
+  const chain = [];
+  for (let at = path; at !== null; at = via.get(at)) chain.unshift(at);
+  return chain;
+}
+
 function resolvedSource(path, resolveDir) {
   return resolve(resolveDir, path).replace(/\.js$/, '.ts');
 }
 
-// In an executable: the verbs come from the tsc build; run-engine.ts is a module that requires
-// the engine bundle, so that its first import costs one require (an import() of a CommonJS file
-// would go through the ES module loader, ~35 ms).
-function splitExecutable(outfile) {
+// An import of another bundle's entry becomes a require() of that bundle, evaluated where the
+// import is (an import() of a CommonJS file would go through the ES module loader, ~35 ms).
+function requireBundles(outfile, bundles) {
   return {
-    name: 'split-executable',
+    name: 'require-bundles',
     setup(bundler) {
-      bundler.onResolve({ filter: /^\.\.?\// }, ({ path, resolveDir, kind }) => {
-        const file = resolvedSource(path, resolveDir);
-        if (file === RUN_ENGINE.entry) return { path: file, namespace: 'run-engine' };
-        if (file !== PROGRAM) return undefined;
-        if (kind !== 'dynamic-import') throw new Error('src/cli/program.ts must be imported dynamically to stay out of the bundle');
-        return { path: `./${relative(dirname(outfile), join(ROOT, 'dist/src/cli/program.js'))}`, external: true };
+      bundler.onResolve({ filter: /^\.\.?\// }, ({ path, resolveDir }) => {
+        const bundle = bundles.find(({ entry }) => entry === resolvedSource(path, resolveDir));
+        return bundle === undefined ? undefined : { path: bundle.outfile, namespace: 'bundle' };
       });
-      bundler.onLoad({ filter: /.*/, namespace: 'run-engine' }, () => ({
-        contents: `module.exports = require('./${relative(dirname(outfile), RUN_ENGINE.outfile)}');`,
+      bundler.onLoad({ filter: /.*/, namespace: 'bundle' }, ({ path }) => ({
+        contents: `module.exports = require('./${relative(dirname(outfile), path)}');`,
         loader: 'js',
       }));
-      bundler.onResolve({ filter: /\.cjs$/, namespace: 'run-engine' }, ({ path }) => ({ path, external: true }));
+      bundler.onResolve({ filter: /\.cjs$/, namespace: 'bundle' }, ({ path }) => ({ path, external: true }));
     },
   };
 }
 
-const engine = await build({ ...COMMON, entryPoints: [RUN_ENGINE.entry], outfile: RUN_ENGINE.outfile, packages: 'external' });
-if (Object.keys(engine.metafile.inputs).some((input) => input.includes('node_modules/'))) throw new Error('bundle-cli: the run engine bundle must require its dependencies');
+// In an executable, the verbs come from the tsc build.
+function programFromTscBuild(outfile) {
+  return {
+    name: 'program-from-tsc-build',
+    setup(bundler) {
+      bundler.onResolve({ filter: /^\.\.?\// }, ({ path, resolveDir, kind }) => {
+        if (resolvedSource(path, resolveDir) !== PROGRAM) return undefined;
+        if (kind !== 'dynamic-import') throw new Error('src/cli/program.ts must be imported dynamically to stay out of the bundle');
+        return { path: `./${relative(dirname(outfile), join(ROOT, 'dist/src/cli/program.js'))}`, external: true };
+      });
+    },
+  };
+}
+
+const BUNDLED_IN_RUN_ENGINE = ['signal-exit'];
+const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const required = Object.keys(dependencies).filter((name) => !BUNDLED_IN_RUN_ENGINE.includes(name));
+
+await build({ ...COMMON, entryPoints: [CONFIG_LOADER.entry], outfile: CONFIG_LOADER.outfile, external: required });
+const engine = await build({ ...COMMON, entryPoints: [RUN_ENGINE.entry], outfile: RUN_ENGINE.outfile, external: required, plugins: [requireBundles(RUN_ENGINE.outfile, [CONFIG_LOADER])] });
+const eager = eagerRequires(engine.metafile, relative(ROOT, RUN_ENGINE.entry), [...required, `bundle:${CONFIG_LOADER.outfile}`]);
+if (eager.length > 0) {
+  console.error(`bundle-cli: the run engine loads ${eager.join('; ')} without an import(): a run would load them for every hook`);
+  process.exit(1);
+}
 
 for (const { entry, outfile } of EXECUTABLES) {
-  const result = await build({ ...COMMON, entryPoints: [entry], outfile, plugins: [splitExecutable(outfile)] });
+  const result = await build({ ...COMMON, entryPoints: [entry], outfile, plugins: [requireBundles(outfile, [RUN_ENGINE]), programFromTscBuild(outfile)] });
   const dependencies = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/'));
   if (dependencies.length > 0) {
     console.error(`bundle-cli: ${relative(ROOT, outfile)} would include npm dependencies (${dependencies.join(', ')}): reach them through src/cli/run-engine.ts or program.ts`);

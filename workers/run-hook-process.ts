@@ -1,7 +1,6 @@
 // Runs one hook process to its outcome. Owns every timer and signal of that run, and leaves
 // nothing armed when it resolves: the one module both pool hosts run, unchanged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
 import { killEscapees } from '../src/run/kill-escapees.js';

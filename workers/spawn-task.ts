@@ -4,14 +4,14 @@
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
 import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
-import type { SlottedTask } from '../src/run/pool-host.js';
-import { isHttpTask, runHttpHook } from '../src/run/remote/http-task.js';
+import { isHttpTask, type SlottedTask } from '../src/run/pool-host.js';
 import { runHookProcess } from './run-hook-process.js';
 
 /** Runs the task (a process: with its hook's base environment under the fire's variables); never rejects. */
 export async function runSpawnTask(task: SlottedTask, baseEnv: Readonly<Record<string, string>> | undefined, registry: GroupRegistry): Promise<HookOutcome> {
   try {
-    if (isHttpTask(task)) return await runHttpHook(task, () => registry.isCancelled(task.slot));
+    // node:http and node:https load with the first http hook: most runs spawn processes only.
+    if (isHttpTask(task)) return await (await import('../src/run/remote/http-task.js')).runHttpHook(task, () => registry.isCancelled(task.slot));
     // Object.assign, not spreads: on Node 20 spreading the whole base environment costs ~20 µs per hook, this ~3.
     const env = Object.assign({}, baseEnv, task.env, { [RUN_ID_VARIABLE]: task.runId });
     return await runHookProcess(Object.assign({}, task, { env }), registry);

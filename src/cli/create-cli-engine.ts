@@ -1,16 +1,22 @@
 // One engine per CLI invocation: no pool (a one-shot process runs a few hooks, spawned directly),
 // warnings on stderr, a depth mark so a hook that runs `hookpool run` cannot recurse forever, and
-// every settled hook recorded for `hookpool history`.
-import { createHookEngine, type HookEngine } from '../engine/create-engine.js';
-import type { HookEngineOptions } from '../engine/engine-options.js';
+// every settled hook recorded for `hookpool history`. Built from the definitions the configuration
+// loader (or its cache) checked: no zod, pino or piscina is loaded for them.
+import { brokenHookDefinitions } from '../config/broken-hooks.js';
 import type { LoadedHooksConfig } from '../config/loaded-config.js';
-import type { NativeHookInput } from '../config/native-schema.js';
+import type { HookDefinition } from '../config/model.js';
+import { withDefaults } from '../engine/engine-defaults.js';
+import type { HookEngineOptions } from '../engine/engine-options.js';
+import { Engine } from '../engine/engine.js';
+import type { HookEngine } from '../engine/hook-engine.js';
+import { createDirectHost } from '../run/direct-host.js';
 import { DEPTH_VARIABLE } from './nested-run.js';
-import { createStderrLogger } from './stderr-logger.js';
+import { createStderrLogger, SILENT_LOGGER } from './stderr-logger.js';
 import { defaultRunLogPath, runLogWriter } from './history/run-log.js';
 
 export interface CliEngineOptions {
-  readonly hooks: readonly NativeHookInput[];
+  /** Checked and named by the configuration loader (ListedHook.definition). */
+  readonly hooks: readonly HookDefinition[];
   /** Configuration that could not be loaded: it keeps refusing guard events. */
   readonly broken?: Pick<LoadedHooksConfig, 'brokenHooks' | 'brokenFiles'>;
   readonly cwd: string;
@@ -26,21 +32,20 @@ export interface CliEngineOptions {
   readonly passEnv?: readonly string[];
 }
 
-export function createCliEngine(options: CliEngineOptions): HookEngine {
+/** The CLI's engine: everything but register(), which it never needs. */
+export type CliEngine = Omit<HookEngine, 'register'>;
+
+export function createCliEngine(options: CliEngineOptions): CliEngine {
   const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
   const runLog = runLogWriter(defaultRunLogPath());
-  const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeout ?? 10_000);
-  const engine = createHookEngine({
-    hooks: [...options.hooks],
-    brokenHooks: options.broken?.brokenHooks,
-    brokenFiles: options.broken?.brokenFiles,
+  const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeoutMs);
+  const resolved = withDefaults({
     cwd: options.cwd,
     projectDir: process.env.CLAUDE_PROJECT_DIR,
     sessionId: options.sessionId,
     transcriptPath: options.transcriptPath,
     permissionMode: options.permissionMode,
     disableAllHooks: options.disableAllHooks,
-    logger: options.warnOnStderr === false ? undefined : createStderrLogger(),
     env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
     passEnv: [...(options.passEnv ?? [])],
     // A one-shot command runs a few hooks: spawning them directly skips booting a worker thread.
@@ -55,6 +60,13 @@ export function createCliEngine(options: CliEngineOptions): HookEngine {
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
+  });
+  const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
+  const engine = new Engine({
+    options: resolved,
+    hooks: [...options.hooks, ...broken],
+    logger: options.warnOnStderr === false ? SILENT_LOGGER : createStderrLogger(),
+    startHost: (hostOptions, context) => createDirectHost({ ...hostOptions.pool, ...context }),
   });
   // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
   const closeEngine = engine.close.bind(engine);

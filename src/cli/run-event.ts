@@ -126,7 +126,7 @@ async function fireOnce(config: CliConfig, spec: EventSpec, payload: Record<stri
   if (!(await anyHookMatches(config, spec, payload))) return emptyFireResult(spec.name);
   const { createCliEngine } = await import('./run-engine.js');
   const engine = createCliEngine({
-    hooks: config.hooks.map((hook) => hook.input),
+    hooks: config.hooks.map((hook) => hook.definition),
     broken: config.loaded,
     cwd: config.cwd,
     ...how,

@@ -1,30 +1,23 @@
-// The engine's warnings (a hook timed out, its output was not valid JSON, ...) as one stderr line each.
-import { pino, type Logger } from 'pino';
+// The engine's warnings (a hook timed out, its output was not valid JSON, ...) as one stderr line
+// each: `hookpool: warning: <message>` (messages name their hook). A stand-in for pino, whose
+// load would be a fifth of a one-hook `hookpool run`; it takes pino's call shapes:
+// (message), (fields, message), (error, message) with the error's message appended.
+import type { EngineLogger } from '../engine/engine-logger.js';
 import { writeToFd } from './raw-stdio.js';
 
-interface LogRecord {
-  msg?: string;
-  err?: { message?: string };
+export function createStderrLogger(): EngineLogger {
+  const write = (first: unknown, message?: string) => writeToFd(2, `hookpool: warning: ${describeRecord(first, message)}\n`);
+  return { ...SILENT_LOGGER, warn: write, error: write, isLevelEnabled: (level) => level === 'warn' || level === 'error' };
 }
 
-/** A pino logger at `warn` that writes `hookpool: warning: <message>` lines (messages name their hook). */
-export function createStderrLogger(): Logger {
-  return pino(
-    { level: 'warn', base: undefined, timestamp: false },
-    {
-      write(line: string) {
-        writeToFd(2, `hookpool: warning: ${describeRecord(line)}\n`);
-      },
-    },
-  );
-}
+const quiet = () => {};
 
-function describeRecord(line: string): string {
-  let record: LogRecord;
-  try {
-    record = JSON.parse(line) as LogRecord;
-  } catch {
-    return line.trim();
-  }
-  return [record.msg, record.err?.message].filter(Boolean).join(': ');
+/** For an engine whose caller shows the warnings itself (from the fire's result). */
+export const SILENT_LOGGER: EngineLogger = Object.freeze({ debug: quiet, info: quiet, warn: quiet, error: quiet, isLevelEnabled: () => false });
+
+function describeRecord(first: unknown, message: string | undefined): string {
+  if (typeof first === 'string') return first;
+  const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  const reason = error instanceof Error ? error.message : undefined;
+  return [message, reason].filter(Boolean).join(': ');
 }

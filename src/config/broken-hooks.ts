@@ -2,27 +2,12 @@
 // a broken entry (or a whole broken file, whose hooks are unknown) runs as a hook that always fails.
 // A guard with a typo then refuses, with its problem as the reason, instead of silently vanishing.
 import { basename } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { EVENT_SPECS } from '../events/event-specs.js';
-import { eventNameSchema } from './field-schemas.js';
+import type { brokenFileSchema, brokenHookEntrySchema } from './broken-schemas.js';
 import { NO_HANDLER_FIELDS } from './handler-fields.js';
 import { COMMAND_HANDLER } from './hook-handler.js';
-import { CONFIG_FORMATS, DEFAULT_ENV_POLICY, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, FAIL_CLOSED_EVENTS, type HookDefinition } from './model.js';
-
-const sourceSchema = z.object({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) });
-
-/** What createHookEngine accepts as `brokenHooks` (LoadedHooksConfig's), checked like every option. */
-export const brokenHookEntrySchema = z.object({
-  event: eventNameSchema.optional(),
-  matcher: z.string().optional(),
-  source: sourceSchema,
-  reason: z.string(),
-  skill: z.string().optional(),
-  agentType: z.string().optional(),
-});
-
-/** What createHookEngine accepts as `brokenFiles` (LoadedHooksConfig's). */
-export const brokenFileSchema = z.object({ path: z.string(), scope: z.string(), reason: z.string() });
+import { DEFAULT_ENV_POLICY, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, FAIL_CLOSED_EVENTS, type HookDefinition } from './model.js';
 
 type BrokenEntry = z.output<typeof brokenHookEntrySchema>;
 type BrokenFile = z.output<typeof brokenFileSchema>;

@@ -1,7 +1,7 @@
 // Hooks the fire does not wait for (`async`, `background`, `asyncRewake`): started beside the
 // fire, and once settled, their answer is delivered to the observers and their CLAUDE_ENV_FILE
 // read and released. close() waits for that last step too, so nothing is left behind.
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
@@ -20,7 +20,7 @@ export class BackgroundHooks {
   constructor(
     private readonly dispatcher: Dispatcher<EngineTask>,
     private readonly observers: Observers,
-    private readonly logger: Logger,
+    private readonly logger: EngineLogger,
     private readonly report: (spec: EventSpec, outcome: HookOutcome) => void,
   ) {}
 

@@ -10,7 +10,11 @@ export function redactSecrets(values: Readonly<Record<string, string>>): Record<
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isSecretVariable(name, value) ? REDACTED : value]));
 }
 
-export function createEngineLogger(logger: Logger | undefined): Logger {
+/** What the engine logs through: four levels of a pino logger and its level check, which any pino logger provides (and the CLI's small stand-in). */
+export type EngineLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error' | 'isLevelEnabled'>;
+
+/** The agent's logger as the engine's: a child with the engine's binding and redaction. */
+export function createEngineLogger(logger: Logger | undefined): EngineLogger {
   const base = logger ?? pino({ level: 'silent' });
   return base.child({ component: 'hookpool' }, { serializers: { env: redactSecrets } });
 }

@@ -1,14 +1,15 @@
-// What createHookEngine accepts, validated once with zod.
+// What createHookEngine accepts, validated once with zod (the defaults: engine-defaults.ts).
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { brokenFileSchema, brokenHookEntrySchema } from '../config/broken-hooks.js';
+import { brokenFileSchema, brokenHookEntrySchema } from '../config/broken-schemas.js';
 import { envNameSchema } from '../config/field-schemas.js';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
 import type { HookEvaluator } from '../run/remote/evaluator.js';
 import type { McpCaller } from '../run/remote/mcp-tool.js';
+import { ENGINE_DEFAULTS, POOL_DEFAULTS } from './engine-defaults.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
@@ -18,14 +19,14 @@ const loggerShape = z.custom<Logger>(
 );
 
 const poolSchema = z.strictObject({
-  threads: z.number().int().min(1).max(64).default(2).describe('worker threads in the pool'),
-  maxConcurrentHooks: z.number().int().min(1).max(4096).default(64).describe('hook processes running at once; more wait'),
-  backgroundConcurrency: z.number().int().min(1).default(8).describe('background hooks running at once'),
-  backgroundQueueSize: z.number().int().min(1).default(1000).describe('background hooks waiting; when full the oldest is dropped'),
-  niceness: z.number().int().min(0).max(19).default(10)
+  threads: z.number().int().min(1).max(64).default(POOL_DEFAULTS.threads).describe('worker threads in the pool'),
+  maxConcurrentHooks: z.number().int().min(1).max(4096).default(POOL_DEFAULTS.maxConcurrentHooks).describe('hook processes running at once; more wait'),
+  backgroundConcurrency: z.number().int().min(1).default(POOL_DEFAULTS.backgroundConcurrency).describe('background hooks running at once'),
+  backgroundQueueSize: z.number().int().min(1).default(POOL_DEFAULTS.backgroundQueueSize).describe('background hooks waiting; when full the oldest is dropped'),
+  niceness: z.number().int().min(0).max(19).default(POOL_DEFAULTS.niceness)
     .describe('process host: how much lower the CPU priority of the sandbox and its hooks is than the agent; 0 keeps it equal'),
-  killGraceMs: z.number().int().min(0).default(100).describe('SIGTERM to SIGKILL'),
-  pipeGraceMs: z.number().int().min(0).default(100).describe('after a hook exits, how long descendants may hold its output open'),
+  killGraceMs: z.number().int().min(0).default(POOL_DEFAULTS.killGraceMs).describe('SIGTERM to SIGKILL'),
+  pipeGraceMs: z.number().int().min(0).default(POOL_DEFAULTS.pipeGraceMs).describe('after a hook exits, how long descendants may hold its output open'),
 });
 
 const functionShape = <T>(what: string) => z.custom<T>((value) => typeof value === 'function', { message: `expected ${what}` });
@@ -51,11 +52,11 @@ export const engineOptionsSchema = z.strictObject({
   permissionMode: z.string().optional(),
   model: z.string().min(1).optional().describe("the model the agent runs: Opta hooks' OPTA_MODEL, unless a payload gives its own `model`"),
   logger: loggerShape.optional(),
-  closeTimeout: z.number().int().min(0).default(5000).describe('milliseconds close() waits for background hooks'),
-  host: z.enum(['thread', 'process', 'direct']).default('process').describe("where the pool lives: a sandbox process forked once (the default), or this process; 'direct': no pool, hooks spawned from the calling thread (one-shot commands)"),
+  closeTimeout: z.number().int().min(0).default(ENGINE_DEFAULTS.closeTimeout).describe('milliseconds close() waits for background hooks'),
+  host: z.enum(['thread', 'process', 'direct']).default(ENGINE_DEFAULTS.host).describe("where the pool lives: a sandbox process forked once (the default), or this process; 'direct': no pool, hooks spawned from the calling thread (one-shot commands)"),
   pool: poolSchema.default(poolSchema.parse({})),
-  maxPayloadBytes: z.number().int().positive().default(DEFAULT_MAX_PAYLOAD_BYTES).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
-  maxStopBlocks: z.number().int().min(1).default(8).describe('consecutive Stop blocks honoured per session'),
+  maxPayloadBytes: z.number().int().positive().default(ENGINE_DEFAULTS.maxPayloadBytes).describe('largest hook input (stdin JSON) in bytes; larger fires start no hook'),
+  maxStopBlocks: z.number().int().min(1).default(ENGINE_DEFAULTS.maxStopBlocks).describe('consecutive Stop blocks honoured per session'),
   env: z.record(z.string(), z.string().optional()).optional().describe("the agent environment hooks inherit from; defaults to process.env"),
   passEnv: z.array(envNameSchema).default([]).describe('variable names every hook gets even when its env policy would drop them (the user-level env.pass)'),
   evaluators: evaluatorsSchema.default({}).describe('what answers prompt and agent hooks (functions of this process, run on its thread)'),

@@ -2,10 +2,10 @@
 // hook's environment. Hooks append `export NAME=value` lines; the engine hands the text back to
 // the agent as it is (it sources it before each Bash command, as Claude Code does: no shell is
 // parsed here) and removes the folder once every hook of the fire has settled.
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { close, fstat, mkdtemp, open, read, rm, writeFile } from '../config/fs-async.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 
 /** What is read of one hook's file; a hook writing more is cut there, with a warning. */
 export const MAX_ENV_FILE_BYTES = 1024 * 1024;
@@ -14,7 +14,7 @@ export const MAX_ENV_FILE_BYTES = 1024 * 1024;
  * The files of one fire, one per hook (`K`: the engine's planned hook), or undefined (logged)
  * when the temp folder cannot be written: the hooks then run without CLAUDE_ENV_FILE.
  */
-export async function openEnvFiles<K>(event: string, hooks: readonly K[], logger: Logger): Promise<EnvFiles<K> | undefined> {
+export async function openEnvFiles<K>(event: string, hooks: readonly K[], logger: EngineLogger): Promise<EnvFiles<K> | undefined> {
   try {
     return await EnvFiles.create(event, hooks);
   } catch (error) {
@@ -76,14 +76,14 @@ export class EnvFiles<K> {
 }
 
 async function readCapped(path: string): Promise<{ text: string; cut: boolean }> {
-  const handle = await open(path, 'r').catch(() => undefined);
-  if (handle === undefined) return { text: '', cut: false };
+  const fd = await open(path, 'r').catch(() => undefined);
+  if (fd === undefined) return { text: '', cut: false };
   try {
-    const { size } = await handle.stat();
+    const { size } = await fstat(fd);
     const buffer = Buffer.alloc(Math.min(size, MAX_ENV_FILE_BYTES) + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const { bytesRead } = await read(fd, buffer, 0, buffer.length, 0);
     return { text: buffer.subarray(0, Math.min(bytesRead, MAX_ENV_FILE_BYTES)).toString('utf8'), cut: size > MAX_ENV_FILE_BYTES };
   } finally {
-    await handle.close();
+    await close(fd);
   }
 }

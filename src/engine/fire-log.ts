@@ -1,6 +1,6 @@
 // What the engine tells its log about a fire and each hook run, and the observer every run is
 // reported to. Failures and hook errors are warnings (never silent); what an event ignores is info.
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import { describeFailure, describeFailureNotice } from '../aggregate/hook-failure.js';
 import type { EventSpec } from '../events/event-specs.js';
@@ -8,7 +8,7 @@ import type { HookOutcome } from '../run/outcome.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 
 /** Logs what a merged answer says went wrong or was ignored, one line per hook and notice. */
-export function logFireResult(logger: Logger, spec: EventSpec, result: FireResult): void {
+export function logFireResult(logger: EngineLogger, spec: EventSpec, result: FireResult): void {
   for (const failure of result.failures) logger.warn({ event: spec.name, hook: failure.id }, describeFailureNotice(failure, spec.name));
   for (const { id, message } of result.hookErrors) logger.warn({ event: spec.name, hook: id }, `hook "${id}" ${message}`);
   for (const { id, message } of result.ignoredOutput) logger.info({ event: spec.name, hook: id }, `hook "${id}": ${message}`);
@@ -18,7 +18,7 @@ export function logFireResult(logger: Logger, spec: EventSpec, result: FireResul
  * Logs one settled run and hands it to `onHookSettled`, whose errors never reach the engine. A
  * foreground failure is logged with what it did to the fire (logFireResult); a background one here.
  */
-export function reportHookSettled(logger: Logger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
+export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
   const { spec, outcome, background } = run;
   const { id, status, exitCode, signal, durationMs, truncated } = outcome;
   // Guarded: the record would be built on every run even with debug off.

@@ -1,6 +1,6 @@
 // The hooks a fire waits for: parallel ones all at once, sequential ones as a chain beside them,
 // their outcomes returned in config order with the chain's final rewrite of the tool input.
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
@@ -23,7 +23,7 @@ export interface ForegroundHooksOptions {
   readonly dispatcher: Dispatcher<EngineTask>;
   readonly tasks: TaskFactory;
   readonly onHookStarted: ResolvedEngineOptions['onHookStarted'];
-  readonly logger: Logger;
+  readonly logger: EngineLogger;
   /** The input a chain step gets once an earlier step rewrote the tool input. */
   readonly prepareStep: (spec: EventSpec, input: Record<string, unknown>) => PreparedInput;
   /** The engine's bookkeeping of every outcome (once, statusMessage). */

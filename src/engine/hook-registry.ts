@@ -2,10 +2,8 @@
 // on or off while the engine runs, each change taking effect from the next fire. Every hook keeps
 // the position it was given (per-hook state is kept by position), so a removed hook leaves a
 // hole and a replaced one a hole plus a new position at the end.
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { HookDefinition } from '../config/model.js';
-import { formatIssues } from '../config/format-issues.js';
-import { nativeHookSchema, toHookDefinition } from '../config/native-schema.js';
 import { nameHook } from '../config/normalize-hooks.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';
@@ -13,6 +11,9 @@ import { byPriority } from '../plan/planner.js';
 
 /** The hooks by position; undefined where one was removed. */
 export type HookSlots = readonly (HookDefinition | undefined)[];
+
+/** A registered entry checked and converted (by the native schema), its id still to be settled. */
+export type ParseRegisteredHook = (entry: object, label: string) => Omit<HookDefinition, 'id'> & { id: string | undefined };
 
 export interface HookRegistryEvents {
   /** A hook took a new position (added, or replaced by a new definition). */
@@ -27,7 +28,9 @@ export class HookRegistry {
   constructor(
     hooks: readonly HookDefinition[],
     private readonly events: HookRegistryEvents,
-    private readonly logger: Logger,
+    private readonly logger: EngineLogger,
+    // Absent in the CLI's engine, built from checked definitions without zod (it never registers).
+    private readonly parse: ParseRegisteredHook | undefined,
   ) {
     this.slots = [...hooks];
   }
@@ -54,10 +57,9 @@ export class HookRegistry {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', 'register(): expected a hook object like { event, command } or { event, type: "function", handler }');
     }
-    const parsed = nativeHookSchema.safeParse({ origin: 'api', ...entry });
+    if (this.parse === undefined) throw new Error('register(): this engine was built without the native schema');
     const label = typeof (entry as { id?: unknown }).id === 'string' ? `register("${(entry as { id: string }).id}")` : 'register()';
-    if (!parsed.success) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', formatIssues(parsed.error, label).join('\n'));
-    const unnamed = toHookDefinition(parsed.data);
+    const unnamed = this.parse(entry, label);
     const earlier = unnamed.id === undefined ? -1 : this.indexOf(unnamed.id);
     const hook: HookDefinition = { ...unnamed, id: unnamed.id ?? nameHook(unnamed, new Set(this.hooks.map((known) => known.id))) };
     if (earlier >= 0) {

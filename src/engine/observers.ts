@@ -1,7 +1,7 @@
 // What the agent hears from the engine besides FireResult: a hook starting (with the status line
 // Claude Code shows while it runs), a background hook's answer for the next turn, and a wake-up.
 // Observers are the agent's code: whatever one throws is logged, never thrown into the engine.
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { EventName } from '../events/event-specs.js';
 
 /** A hook was handed to the pool (it starts as soon as a slot is free). */
@@ -38,7 +38,7 @@ export interface Rewake {
 }
 
 /** Calls an observer; what it throws is logged under `name`. */
-export function notify<T>(observer: ((value: T) => void) | undefined, value: T, logger: Logger, name: string): void {
+export function notify<T>(observer: ((value: T) => void) | undefined, value: T, logger: EngineLogger, name: string): void {
   if (observer === undefined) return;
   try {
     observer(value);

@@ -2,7 +2,7 @@
 // bwrap and the shells are, the home folder a sandbox hides), and from it the task of one hook
 // for one fire. Hooks registered after the pool host started carry their fixed environment in
 // each task instead (the host got its copy when it started).
-import type { Logger } from 'pino';
+import type { EngineLogger } from './engine-logger.js';
 import type { HookDefinition } from '../config/model.js';
 import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
@@ -20,7 +20,7 @@ export interface TaskFactoryOptions {
   readonly agentEnv: NodeJS.ProcessEnv;
   readonly home: string;
   readonly projectDir: string;
-  readonly logger: Logger;
+  readonly logger: EngineLogger;
 }
 
 type Environments = Record<string, Record<string, string>>;

@@ -3,7 +3,8 @@
 // backtick substitutions, whose bodies are commands too), then shell-quote tokenizes each piece
 // and its control operators split it into subcommands. A variable or a substitution becomes
 // DYNAMIC inside its word, so a command name that is not known in advance can be recognised.
-import { parse, type ParseEntry } from 'shell-quote';
+import type { ParseEntry } from 'shell-quote';
+import { parseShellWords } from './lazy-packages.js';
 
 /** Marks, inside a word, text the shell only knows when it runs ($VAR, $(...), `...`). */
 export const DYNAMIC = '\u0000';
@@ -38,7 +39,7 @@ function collect(command: string, depth: number, into: string[][], state: { dyna
   if (scanned === null) return false;
   if (scanned.bodies.length > 0 || scanned.text.includes('$')) state.dynamic = true;
   for (const body of scanned.bodies) if (!collect(body, depth + 1, into, state)) return false;
-  const entries = parse(scanned.text, () => DYNAMIC);
+  const entries = parseShellWords(scanned.text, () => DYNAMIC);
   let words: string[] = [];
   const finish = () => {
     if (words.length > 0) into.push(words);

@@ -4,7 +4,7 @@
 // (no slash) at any depth below it. `*` stays within one path segment, `**` crosses them; a
 // pattern that names a folder also matches everything inside it.
 import { isAbsolute, relative, resolve } from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from './lazy-packages.js';
 
 /** Where a pattern's relative part starts. */
 export interface PathAnchors {

@@ -1,6 +1,7 @@
 // Which hooks run for an (event, subject) pair: decided once, then memoised, so the hot path of
 // a tool loop is two Map lookups. Pure: no pool, no processes.
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
+import { picomatch } from './lazy-packages.js';
 import type { HookDefinition } from '../config/model.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
@@ -147,7 +148,7 @@ function compileGlobFilter(hook: HookDefinition): PayloadFilter | null {
   };
 }
 
-function compileGlobs(globs: readonly string[] | undefined, options: picomatch.PicomatchOptions = {}): picomatch.Matcher | null {
+function compileGlobs(globs: readonly string[] | undefined, options: Picomatch.PicomatchOptions = {}): Picomatch.Matcher | null {
   return globs && globs.length > 0 ? picomatch(globs as string[], options) : null;
 }
 

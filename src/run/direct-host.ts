@@ -3,9 +3,10 @@
 // one-shot command (`hookpool run`), which would otherwise boot a worker thread to run one or two
 // hooks; an agent's engine keeps its main thread free with the thread or process host. Hooks
 // still running when the process exits or dies of a signal are killed on the way out. Module hooks
-// still go to their own pool (started on the first one): only a worker can be stopped mid-call.
+// still go to their own pool (loaded and started on the first one: piscina is not loaded before):
+// only a worker can be stopped mid-call.
 import { runSpawnTask } from '../../workers/spawn-task.js';
-import { createModulePool } from './module-pool.js';
+import type { ModulePool } from './module-pool.js';
 import type { HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';
@@ -13,10 +14,12 @@ import { isRunSlot, RunningHooks } from './running-hooks.js';
 export function createDirectHost(options: PoolHostOptions): PoolHost {
   const hooks = new RunningHooks(options.maxConcurrentHooks);
   const inFlight = new Set<Promise<HookOutcome>>();
-  const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook });
+  let modules: Promise<ModulePool> | undefined;
+  const modulePool = () =>
+    (modules ??= import('./module-pool.js').then(({ createModulePool }) => createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook })));
 
   async function runOne(task: HookTask): Promise<HookOutcome> {
-    if (task.kind === 'module') return modules.run(task);
+    if (task.kind === 'module') return (await modulePool()).run(task);
     const claimed = hooks.claim(task.hookId);
     if (!isRunSlot(claimed)) return claimed;
     try {
@@ -34,13 +37,13 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
       return outcome;
     },
     async abortAll(graceMs: number): Promise<void> {
-      modules.abortAll('the engine closed before the hook answered');
+      (await modules)?.abortAll('the engine closed before the hook answered');
       await hooks.abortAll(graceMs);
     },
     // The engine closes once its fires settled (or were aborted); a run still going is awaited.
     async close(): Promise<void> {
       await Promise.all(inFlight);
-      await modules.close();
+      await (await modules)?.close();
       hooks.dispose();
     },
   };

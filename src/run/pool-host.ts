@@ -11,6 +11,11 @@ export type HookTask = SpawnHookTask | ModuleTask | HttpTask;
 /** A task holding a slot of the host's registry (and a run id): a process to spawn, or an http request. */
 export type SlottedTask = SpawnTask | (HttpTask & Pick<SpawnTask, 'slot' | 'runId'>);
 
+/** True for an http hook's request (its module, with node:http, is loaded for the first one). */
+export function isHttpTask(task: object): task is HttpTask {
+  return (task as { kind?: unknown }).kind === 'http';
+}
+
 /** Where the piscina pool lives: in the agent's process, or in a sandbox process. */
 export interface PoolHost {
   /** Runs one hook (a process, or a module in a worker of its own pool) to its outcome; never rejects. */

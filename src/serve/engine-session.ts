@@ -4,7 +4,7 @@
 // the old one closes once the fires it was running have settled.
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookEngine } from '../engine/create-engine.js';
+import type { CliEngine } from '../cli/create-cli-engine.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted } from '../engine/observers.js';
 import type { ConfigOptions } from '../cli/config-options.js';
@@ -59,7 +59,7 @@ export interface EngineSession {
 
 interface Generation {
   readonly config: CliConfig;
-  readonly engine: HookEngine;
+  readonly engine: CliEngine;
   readonly running: Set<Promise<unknown>>;
 }
 
@@ -76,7 +76,7 @@ class Session implements EngineSession {
   private reported = 0;
   private readonly retiring = new Set<Promise<void>>();
   /** Every engine not closed yet: the current one and those retiring after a reload. */
-  private readonly engines = new Set<HookEngine>();
+  private readonly engines = new Set<CliEngine>();
 
   constructor(private readonly options: EngineSessionOptions) {}
 
@@ -128,14 +128,14 @@ class Session implements EngineSession {
     return this.closing;
   }
 
-  private createEngine(config: CliConfig): HookEngine {
+  private createEngine(config: CliConfig): CliEngine {
     const observers = this.options.observers ?? {};
-    let engine: HookEngine | undefined;
+    let engine: CliEngine | undefined;
     const afterHook = () => {
       if (engine !== undefined) this.reportDrops(engine);
     };
     engine = createCliEngine({
-      hooks: config.hooks.map((hook) => hook.input),
+      hooks: config.hooks.map((hook) => hook.definition),
       broken: config.loaded,
       cwd: config.cwd,
       passEnv: [...config.loaded.passEnv, ...(this.options.passEnv ?? [])],
@@ -162,7 +162,7 @@ class Session implements EngineSession {
     this.retiring.add(tracked);
   }
 
-  private reportDrops(engine: HookEngine): void {
+  private reportDrops(engine: CliEngine): void {
     if (engine !== this.current?.engine) return;
     const total = engine.droppedBackgroundHooks;
     if (total <= this.reported) return;

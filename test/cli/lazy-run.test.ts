@@ -1,5 +1,6 @@
 // `hookpool run` loads only what the event needs (issue 11, "A fast CLI"): with a valid config
 // cache and no matching hook, none of the heavy dependencies is loaded and no pool starts.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,11 +54,28 @@ describe('run: lazy loading', () => {
     expect(cached.urls.filter((url) => url.startsWith('file:')).map((url) => url.replace(/^.*\/dist\//, 'dist/'))).toEqual(['dist/src/cli/hookpool.cjs']);
   });
 
-  it('with a matching hook still runs it through the engine', async () => {
+  it('with a matching hook runs it from the run engine bundle, loading no npm package and starting no pool', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'touch ran' }] });
+    expect((await project.cli(['trust'])).exitCode).toBe(0);
     await tracedRun('{"tool_name":"Read"}', 'warm');
     const matched = await tracedRun('{"tool_name":"Bash","tool_input":{"command":"ls"}}', 'matched');
 
     expect(matched.exitCode).toBe(0);
-    expect(matched.packages).toContain('picomatch');
+    expect(existsSync(join(project.dir, 'ran'))).toBe(true);
+    expect([...matched.packages]).toEqual([]);
+    expect(matched.pool).toBe(false);
+    expect(matched.urls.filter((url) => url.startsWith('file:')).map((url) => url.replace(/^.*\/dist\//, 'dist/'))).toEqual(['dist/src/cli/hookpool.cjs', 'dist/src/cli/hookpool-run-engine.cjs']);
+  });
+
+  it('a hook with an `if` rule: shell-quote loads only for a command line to take apart, and the rule decides', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', if: 'Bash(git push *)', command: 'echo pushed >> runs' }] });
+    expect((await project.cli(['trust'])).exitCode).toBe(0);
+    await tracedRun('{"tool_name":"Read"}', 'warm-if');
+    const push = await tracedRun('{"tool_name":"Bash","tool_input":{"command":"cd repo && git push origin main"}}', 'push');
+    const list = await tracedRun('{"tool_name":"Bash","tool_input":{"command":"ls && echo hi"}}', 'list');
+
+    expect([push.exitCode, list.exitCode]).toEqual([0, 0]);
+    expect([...push.packages]).toEqual(['shell-quote']);
+    expect(await project.read('runs')).toBe('pushed\n');
   });
 });

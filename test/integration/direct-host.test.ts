@@ -29,6 +29,6 @@ describe('the direct host', () => {
     expect(hooks.map((hook) => hook.status)).toEqual(['ok', 'ok']);
     const runIds = hooks.map((hook) => hook.stdout.trim().split(' ')[1]);
     expect(new Set(runIds).size).toBe(2);
-    expect(runIds.every((id) => /^[0-9a-f-]+\.\d+$/.test(id ?? ''))).toBe(true);
+    expect(runIds.every((id) => /^[0-9a-z]+-[0-9a-z]+\.\d+$/.test(id ?? ''))).toBe(true);
   });
 });

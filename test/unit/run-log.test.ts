@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { createCliEngine } from '../../src/cli/create-cli-engine.js';
+import { parseNativeHooks } from '../../src/config/parse-native.js';
 import { appendRunRecord, readRunRecords, runLogWriter, type RunRecord } from '../../src/cli/history/run-log.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
@@ -80,7 +81,7 @@ describe('the run log writer (records batched off the fire path)', () => {
     const previous = process.env.XDG_STATE_HOME;
     process.env.XDG_STATE_HOME = state;
     try {
-      const engine = createCliEngine({ hooks: [{ id: 'quick', event: 'Stop', command: 'exit 0' }], cwd: state, warnOnStderr: false });
+      const engine = createCliEngine({ hooks: parseNativeHooks([{ id: 'quick', event: 'Stop', command: 'exit 0' }]), cwd: state, warnOnStderr: false });
       await engine.fire('Stop', {});
       await engine.fire('Stop', {});
       await engine.close();

@@ -87,7 +87,7 @@ async function testHook(id: string, options: TestOptions): Promise<ExitCode> {
 async function runAlone(hook: ListedHook, cwd: string, payload: Record<string, unknown>, passEnv: readonly string[]): Promise<HookOutcome> {
   let settled: HookOutcome | undefined;
   const engine = createCliEngine({
-    hooks: [{ ...hook.input, matcher: undefined, filter: undefined, if: undefined, skill: undefined, agentType: undefined, enabled: true }],
+    hooks: [{ ...hook.definition, matcher: undefined, filter: undefined, if: undefined, skill: undefined, agentType: undefined, enabled: true }],
     cwd,
     passEnv,
     sessionId: typeof payload.session_id === 'string' ? payload.session_id : 'hookpool-test',

@@ -4,7 +4,7 @@
 // becomes `runs.jsonl.1` (replacing the previous one) and a new one starts.
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { onExit } from 'signal-exit';
-import { readFile } from 'node:fs/promises';
+import { readFile } from '../../config/fs-async.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 

@@ -26,9 +26,6 @@ export interface HttpTask {
 const CANCEL_POLL_MS = 100;
 
 /** True for a task that is an http request rather than a process. */
-export function isHttpTask(task: object): task is HttpTask {
-  return (task as { kind?: unknown }).kind === 'http';
-}
 
 /**
  * Runs the request to its outcome, never rejecting. What counts as "no answer" (a failure that

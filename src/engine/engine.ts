@@ -1,0 +1,262 @@
+// The engine: filters and dispatches on the agent's main thread; everything slow happens in the
+// pool. Built from hooks already checked and converted (create-engine.ts does that for the library
+// with zod; the CLI hands over its cached definitions), with the pool host it is given: this
+// module loads neither zod, nor pino, nor a pool it does not start.
+import { homedir } from 'node:os';
+import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
+import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
+import type { HookDefinition } from '../config/model.js';
+import { HookpoolError } from '../errors.js';
+import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
+import { matcherSubjectOf } from '../events/matcher-subject.js';
+import { closestEventName } from '../events/resolve-event.js';
+import { chooseHooks, type PlannedHook } from '../plan/planner.js';
+import { Dispatcher } from '../run/dispatcher.js';
+import type { FireContext } from '../run/hook-env.js';
+import { buildHookInput, type InputContext } from '../run/hook-input.js';
+import type { HookOutcome } from '../run/outcome.js';
+import type { PoolHost, PoolHostOptions } from '../run/pool-host.js';
+import type { EngineLogger } from './engine-logger.js';
+import type { ResolvedEngineOptions } from './engine-options.js';
+import { logFireResult, reportHookSettled } from './fire-log.js';
+import { prepareInput } from './hook-task.js';
+import { quietFireResult } from './quiet-fire.js';
+import { TaskFactory } from './task-factory.js';
+import { BackgroundHooks } from './background-hooks.js';
+import { ForegroundHooks } from './foreground-hooks.js';
+import type { HookEngine, RegisteredHook } from './hook-engine.js';
+import { openEnvFiles } from './env-files.js';
+import { createCallHost } from '../run/remote/call-host.js';
+import { ActivePlans } from './hook-activation.js';
+import type { EngineTask } from './hook-task.js';
+import { HookRegistry, type ParseRegisteredHook } from './hook-registry.js';
+import { needsPool } from './needs-pool.js';
+
+/** What the host starter is given beside the options: each hook's environment, and where warnings go. */
+export type HostContext = Omit<PoolHostOptions, 'maxConcurrentHooks' | 'threads' | 'niceness'>;
+
+/** An engine's parts, each already checked. */
+export interface EngineParts {
+  readonly options: ResolvedEngineOptions;
+  readonly hooks: readonly HookDefinition[];
+  readonly logger: EngineLogger;
+  /** Starts the pool host, on the first hook that needs one. */
+  readonly startHost: (options: ResolvedEngineOptions, context: HostContext) => PoolHost;
+  /** Checks what register() is given; without it register() is not available (the CLI never registers). */
+  readonly parseHook?: ParseRegisteredHook;
+}
+
+// One settled promise per event, shared by every fire that runs no hook: nothing is allocated.
+const NOOP_RESULTS = Object.fromEntries(
+  EVENT_NAMES.map((name) => [name, Promise.resolve(emptyFireResult(name) as FireResult)]),
+) as Record<EventName, Promise<FireResult>>;
+
+const CLOSED_BEFORE_START = 'the engine closed before the hook started';
+const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
+
+const EMPTY_PAYLOAD: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+export class Engine implements HookEngine {
+  private readonly plans: ActivePlans;
+  private readonly tasks: TaskFactory;
+  private readonly foreground: ForegroundHooks;
+  private readonly background: BackgroundHooks;
+  private readonly logger: EngineLogger;
+  private readonly options: ResolvedEngineOptions;
+  private readonly startHost: EngineParts['startHost'];
+  private readonly dispatcher: Dispatcher<EngineTask>;
+  private readonly registry: HookRegistry;
+  private readonly calls = createCallHost();
+  private readonly stopLoops: StopLoopGuard;
+  private readonly inputContext: InputContext;
+  private readonly fireContext: FireContext;
+  private host: PoolHost | undefined;
+  private closing: Promise<void> | undefined;
+
+  constructor({ options, hooks, logger, startHost, parseHook }: EngineParts) {
+    this.options = options;
+    this.logger = logger;
+    this.startHost = startHost;
+    for (const problem of options.problems ?? []) this.logger.warn(problem);
+    for (const hook of hooks) this.logger.debug({ hook: hook.id, event: hook.event, matcher: hook.matcher, env: hook.env.set }, 'hook configured');
+    const agentEnv = options.env ?? process.env;
+    const home = agentEnv.HOME ?? homedir();
+    const projectDir = options.projectDir ?? options.cwd;
+    this.plans = new ActivePlans(hooks, { projectDir, home }, options.disableAllHooks === true);
+    this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
+    this.tasks = new TaskFactory(hooks, { options, agentEnv, home, projectDir, logger: this.logger });
+    this.registry = new HookRegistry(hooks, {
+      added: (hook, index) => this.tasks.add(hook, index),
+      changed: (slots) => this.plans.update(slots),
+    }, this.logger, parseHook);
+    this.inputContext = {
+      sessionId: options.sessionId,
+      cwd: options.cwd,
+      transcriptPath: options.transcriptPath,
+      permissionMode: options.permissionMode,
+    };
+    this.fireContext = { sessionId: options.sessionId, cwd: options.cwd, projectDir, model: options.model };
+    this.dispatcher = new Dispatcher<EngineTask>((task) => this.runTask(task), {
+      ...options.pool,
+      onDrop: (task, firstOfBurst) => {
+        if (firstOfBurst) this.logger.warn({ hook: task.hookId }, `background queue full: dropping the oldest waiting hooks (first: "${task.hookId}")`);
+      },
+    });
+    this.foreground = new ForegroundHooks({
+      dispatcher: this.dispatcher,
+      tasks: this.tasks,
+      onHookStarted: options.onHookStarted,
+      logger: this.logger,
+      prepareStep: (spec, input) => prepareInput(spec, input, this.fireContext, options.maxPayloadBytes),
+      settled: (spec, planned, outcome) => this.settled(spec, planned, outcome),
+    });
+    this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
+    if (!options.disableAllHooks && hooks.some(needsPool)) this.poolHost(); // warm the workers before the first fire
+  }
+
+  // Where each task kind runs: the agent's thread for its own functions and calls, the pool for the rest.
+  private runTask(task: EngineTask): Promise<HookOutcome> {
+    if (task.kind === 'call') return this.calls.run(task);
+    return this.poolHost().run(task);
+  }
+
+  get hooks(): readonly HookDefinition[] {
+    return this.registry.hooks;
+  }
+
+  get hookCount(): number {
+    return this.registry.count;
+  }
+
+  register(hook: RegisteredHook): HookDefinition {
+    if (this.closing !== undefined) throw new HookpoolError('ERR_HOOKPOOL_CLOSED', 'register() after close()');
+    return this.registry.register(hook);
+  }
+
+  unregister(id: string): boolean {
+    return this.registry.unregister(id);
+  }
+
+  setEnabled(id: string, on: boolean): boolean {
+    return this.registry.setEnabled(id, on);
+  }
+
+  hooksFor(event: string): HookDefinition[] {
+    const plan = this.plans.get(event);
+    if (plan === undefined) throw unknownEvent(event);
+    return this.registry.hooksFor(plan.spec);
+  }
+
+  get droppedBackgroundHooks(): number {
+    return this.dispatcher.dropped;
+  }
+
+  fire(event: string, payload: Record<string, unknown> = EMPTY_PAYLOAD): Promise<FireResult> {
+    const known = this.plans.get(event);
+    if (known === undefined) return Promise.reject(unknownEvent(event));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      return Promise.reject(new HookpoolError('ERR_HOOKPOOL_INVALID_PAYLOAD', `fire("${event}"): the payload must be a JSON object`));
+    }
+    // Before the no-op path, which must not answer as if the engine were still open.
+    if (this.closing !== undefined) return Promise.reject(new HookpoolError('ERR_HOOKPOOL_CLOSED', `fire("${known.spec.name}") after close()`));
+    const eventPlan = this.plans.afterInvocations(event, known, payload);
+    const { spec } = eventPlan;
+    if (!eventPlan.hasHooks) return NOOP_RESULTS[spec.name];
+    const subject = matcherSubjectOf(spec, payload);
+    const plan = eventPlan.plan(subject);
+    if (plan.length === 0) return NOOP_RESULTS[spec.name];
+    return this.run(spec, payload, plan, subject);
+  }
+
+  has(event: string, subject?: string): boolean {
+    const eventPlan = this.plans.get(event);
+    if (eventPlan === undefined || !eventPlan.hasHooks) return false;
+    return subject === undefined || eventPlan.plan(subject).length > 0;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  activateSkill(name: string): void {
+    this.plans.invokeSkill(name);
+  }
+
+  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null): Promise<FireResult> {
+    const { sessionId, cwd } = this.options;
+    const chosen = chooseHooks(plan, payload, sessionId, cwd);
+    const input = buildHookInput(spec, payload, this.inputContext);
+    const session = typeof input.session_id === 'string' ? input.session_id : sessionId;
+    if (spec.stopHookActive && input.stop_hook_active === undefined) {
+      input.stop_hook_active = this.stopLoops.isActive(session, spec.name);
+    }
+    const prepared = prepareInput(spec, input, this.fireContext, this.options.maxPayloadBytes);
+    const envFiles = spec.getsEnvFile && chosen.length > 0 ? await openEnvFiles(spec.name, chosen, this.logger) : undefined;
+    if (this.closing) {
+      await envFiles?.release();
+      throw new HookpoolError('ERR_HOOKPOOL_CLOSED', `fire("${spec.name}") after close()`);
+    }
+    for (const planned of chosen) {
+      if (!planned.hook.background) continue;
+      this.background.start(spec, planned, this.tasks.taskFor(planned, prepared, envFiles?.pathOf(planned)), envFiles, (outcome) => this.settled(spec, planned, outcome));
+    }
+    const foreground = chosen.filter((planned) => !planned.hook.background);
+    if (foreground.length === 0) {
+      await envFiles?.release();
+      return NOOP_RESULTS[spec.name];
+    }
+
+    const { outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
+    for (const outcome of outcomes) this.report(spec, outcome, false);
+    const hooks = foreground.map((planned) => planned.hook);
+    const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
+    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, foreground);
+    // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
+    if (finalToolInput !== null) merged.updatedInput = finalToolInput;
+    logFireResult(this.logger, spec, merged);
+    const maxConsecutiveBlocks = maxBlocksFor(hooks.map((hook) => hook.protocol), this.options.maxStopBlocks);
+    const guarded = this.stopLoops.apply(session, merged, { maxConsecutiveBlocks });
+    if (guarded.warning) this.logger.warn({ event: spec.name }, guarded.warning);
+    return guarded.result;
+  }
+
+  // Every run ends here: a `once` hook that succeeded is gone for the next fires, and the outcome carries the status line shown while it ran.
+  private settled(spec: EventSpec, { hook, configIndex }: PlannedHook, outcome: HookOutcome): HookOutcome {
+    if (hook.once && outcome.status === 'ok' && this.plans.spend(configIndex)) {
+      this.logger.debug({ event: spec.name, hook: hook.id }, 'once hook ran successfully: removed');
+    }
+    return hook.statusMessage === undefined ? outcome : { ...outcome, statusMessage: hook.statusMessage };
+  }
+
+  private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
+    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
+  }
+
+  private poolHost(): PoolHost {
+    this.host ??= this.startHost(this.options, {
+      baseEnvByHook: this.tasks.environmentsForHost(),
+      onWarning: (message) => this.logger.warn(message),
+    });
+    return this.host;
+  }
+
+  private async shutdown(): Promise<void> {
+    const { closeTimeout, pool } = this.options;
+    if (!(await this.dispatcher.whenIdle(closeTimeout))) {
+      // From here a chain's later steps are aborted too, instead of reaching a closing pool.
+      this.dispatcher.close(CLOSED_BEFORE_START);
+      this.calls.abortAll(CLOSED_WHILE_RUNNING);
+      await this.host?.abortAll(pool.killGraceMs);
+      await this.dispatcher.whenIdle(pool.killGraceMs + pool.pipeGraceMs + 2_000);
+    }
+    this.dispatcher.close(CLOSED_BEFORE_START);
+    await this.host?.close();
+    await this.background.cleanedUp();
+  }
+}
+
+function unknownEvent(event: string): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_UNKNOWN_EVENT', `unknown event "${event}" (did you mean "${closestEventName(event)}"?)`);
+}
