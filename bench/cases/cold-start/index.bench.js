@@ -2,7 +2,8 @@
 // process that already imported everything (module loading is excluded; worker or sandbox boot
 // is not). Floors: booting one empty node Worker thread and forking one node process, each until
 // its first message. Also times createHookEngine itself (main thread blocked) and close(), and the
-// first create in a fresh process that holds 1 GB (no warm-up create to hide the fork's cost).
+// first create in a fresh process that holds 1 GB (no warm-up create to hide the fork's cost),
+// without and with prestartSandbox() called at that process's start-up.
 import { execFile, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
