@@ -1,8 +1,9 @@
 // Starting the sandbox process, and a spare one started early. fork() copies the page tables
 // of everything the caller holds, on the caller's main thread: an agent holding 1 GB stalls
-// ~50 ms in it, one at start-up ~2 ms. A sandbox does nothing until its 'init' message, so a
-// spare forked while the agent is small can be adopted by the first process host that needs
-// one. Until then it keeps nothing alive; the agent's exit closes its channel and it exits.
+// 50-70 ms in it, one at start-up 7-9 ms (bench: cold-start). A sandbox does nothing until its
+// 'init' message, so a spare forked while the agent is small can be adopted by the first
+// process host that needs one. Until then it keeps nothing alive; the agent's exit closes its
+// channel and it exits.
 import { fork, type ChildProcess } from 'node:child_process';
 import { isDeadState, readProcStat } from './proc-stat.js';
 import { sandboxEnvironment } from './sandbox-protocol.js';
