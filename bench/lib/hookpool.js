@@ -12,7 +12,7 @@ export const HOOKPOOL_HOSTS = ['thread', 'process'];
 /** Set to measure the peers alone (e.g. while the engine does not build). */
 export const SKIP_ENV = 'BENCH_WITHOUT_HOOKPOOL';
 
-/** { createHookEngine, importMs } or { missing: why }. */
+/** { createHookEngine, prestartSandbox, importMs } or { missing: why }. */
 export async function loadHookpool() {
   if (process.env[SKIP_ENV]) return { missing: `skipped (${SKIP_ENV} is set)` };
   if (!existsSync(ENTRY)) return { missing: 'hookpool is not built (dist/src/index.js missing; run npm run build)' };
@@ -22,7 +22,7 @@ export async function loadHookpool() {
   if (typeof mod.createHookEngine !== 'function') {
     return { missing: 'dist/src/index.js does not export createHookEngine yet' };
   }
-  return { createHookEngine: mod.createHookEngine, importMs };
+  return { createHookEngine: mod.createHookEngine, prestartSandbox: mod.prestartSandbox, importMs };
 }
 
 /** Native-format hook entries: one per command, all on PreToolUse for the Bash tool. */

@@ -5,14 +5,14 @@
 // its parent's environment finds no secret there. If the sandbox dies or stops answering (a
 // watchdog), in-flight hooks settle as crashed, their processes are found by their marker and
 // killed, and the next run starts a new sandbox.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { killMarkedProcesses } from './reap-marked.js';
-import { SANDBOX_ID_VARIABLE, sandboxEnvironment, type FromSandbox, type ToSandbox } from './sandbox-protocol.js';
+import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from './sandbox-protocol.js';
 import { createWatchdog } from './sandbox-watchdog.js';
-import { compiledEntryUrl } from './worker-file.js';
+import { takeSandbox } from './spare-sandbox.js';
 
 // Beyond a hook's timeout and kill and pipe graces: the worker's own give-up delays (~2 s),
 // starting the sandbox on a loaded machine, the IPC. Past it the sandbox counts as stuck.
@@ -84,15 +84,8 @@ export function createProcessHost(options: PoolHostOptions): PoolHost & { readon
 
   const start = () => {
     const id = randomUUID();
-    const child = fork(compiledEntryUrl('sandbox-process.js'), [], {
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [],
-      // Its own session and process group, no controlling terminal: Ctrl-C, SIGTERM or a
-      // hang-up sent to the agent's group must not kill it before it has killed the hooks.
-      detached: true,
-      env: sandboxEnvironment(process.env),
-    });
+    // A spare forked at the agent's start-up (prestartSandbox) when one waits: no fork from a big agent.
+    const child = takeSandbox();
     const current: Sandbox = { child, id };
     child.on('message', (message: FromSandbox) => {
       if (message.t === 'done') {

@@ -2,7 +2,8 @@
 // process that already imported everything (module loading is excluded; worker or sandbox boot
 // is not). Floors: booting one empty node Worker thread and forking one node process, each until
 // its first message. Also times createHookEngine itself (main thread blocked) and close(), and the
-// first create in a fresh process that holds 1 GB (no warm-up create to hide the fork's cost).
+// first create in a fresh process that holds 1 GB (no warm-up create to hide the fork's cost),
+// without and with prestartSandbox() called at that process's start-up.
 import { execFile, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
@@ -21,10 +22,12 @@ export const measures = 'Time from creating a hook system to the end of its firs
 
 const WORKER = 'node Worker boot (floor, thread)';
 const FORK = 'node fork boot (floor, process)';
+// The process host after prestartSandbox() at the agent's start-up: measured only in the 1 GB agent.
+const PRESTARTED = `${hookpoolName('process')} after prestartSandbox()`;
 const READY_CHILD = new URL('../../lib/fixtures/ready-child.js', import.meta.url);
 const FIRST_CREATE_1GB = new URL('../../lib/fixtures/first-create-1gb.js', import.meta.url);
 
-/** One first create (or bare fork) in a fresh process holding 1 GB: { createMs, maxStallMs, totalMs }. */
+/** One first create (or bare fork) in a fresh process holding 1 GB: { createMs, prestartMs?, maxStallMs, totalMs }. */
 function firstCreateIn1Gb(mode, cwd) {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [FIRST_CREATE_1GB.pathname, mode, cwd], { timeout: 60_000 }, (error, stdout) => {
@@ -37,6 +40,7 @@ function firstCreateIn1Gb(mode, cwd) {
 /** Medians over `trials` fresh processes per mode, interleaved; keyed by row name. */
 async function measureFirstCreateIn1Gb(cwd, { trials, hosts }) {
   const modes = [{ name: FORK, trials, mode: 'fork-floor' }, ...hosts.map((host) => ({ name: hookpoolName(host), trials, mode: host }))];
+  if (hosts.includes('process')) modes.push({ name: PRESTARTED, trials, mode: 'process-prestarted' });
   const { results, errors } = await runRounds(modes, trials, (m) => firstCreateIn1Gb(m.mode, cwd));
   const byName = new Map();
   for (const { name } of modes) {
@@ -45,6 +49,7 @@ async function measureFirstCreateIn1Gb(cwd, { trials, hosts }) {
     byName.set(name, {
       firstCreate1GbMs: summarize(runs.map((r) => r.createMs)).median,
       stall1GbMs: summarize(runs.map((r) => r.maxStallMs)).median,
+      ...(runs[0].prestartMs === undefined ? {} : { prestartMs: summarize(runs.map((r) => r.prestartMs)).median }),
     });
   }
   return { byName, errors };
@@ -141,6 +146,8 @@ export async function measure({ quick, log }) {
       }
       return { name, values };
     });
+    if (bigAgent.byName.has(PRESTARTED)) rows.push({ name: PRESTARTED, values: bigAgent.byName.get(PRESTARTED) });
+    else if (bigAgent.errors.has(PRESTARTED)) rows.push(errorRow(PRESTARTED, bigAgent.errors.get(PRESTARTED)));
     return caseResult({
       params: { trials, hook: 'true' },
       columns: [
@@ -151,6 +158,7 @@ export async function measure({ quick, log }) {
         { key: 'closeMs', label: 'close ms' },
         { key: 'firstCreate1GbMs', label: 'first create, agent holding 1 GB (blocked) ms' },
         { key: 'stall1GbMs', label: 'worst main-thread stall then ms' },
+        { key: 'prestartMs', label: 'prestartSandbox() at start-up (blocked) ms' },
       ],
       baseline: WORKER,
       ratioKey: 'median',
@@ -160,6 +168,7 @@ export async function measure({ quick, log }) {
         'median/p99: create to first fire settled, after one unmeasured start per contender ("first in process" shows that one).',
         'create: the createHookEngine call itself; close: close() after that first fire (not in median).',
         'first create, agent holding 1 GB: in a fresh process per trial that holds 1 GB (every page written), no warm-up create before it: the createHookEngine call (for the fork floor, the fork() call), and the worst event-loop stall from then to the end of the first fire. Medians over fresh processes.',
+        `${PRESTARTED}: the same fresh 1 GB process, but it calls prestartSandbox() before allocating the 1 GB (its documented use: at start-up), then allocates, then creates: the create adopts that spare sandbox instead of forking. "prestartSandbox() at start-up" is that call's own blocking time in the still-small process; it has no other columns (measured only in the 1 GB agent).`,
         ...[...bigAgent.errors].map(([name, error]) => `${name}: the 1 GB first-create trial failed: ${error}`),
       ],
     });
