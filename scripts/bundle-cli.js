@@ -18,12 +18,16 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = (file) => join(ROOT, file);
 
+const RUN = { entry: source('src/cli/fast-run.ts'), outfile: source('dist/src/cli/hookpool-run.cjs') };
 const RUN_ENGINE = { entry: source('src/cli/run-engine.ts'), outfile: source('dist/src/cli/hookpool-run-engine.cjs') };
 const CONFIG_LOADER = { entry: source('src/cli/load-cli-config.ts'), outfile: source('dist/src/cli/hookpool-config-loader.cjs') };
+// Loaded through the code cache (src/cli/load-bundle.ts: a vm script, which has no import()).
+const CACHED = [RUN, RUN_ENGINE, CONFIG_LOADER];
 const PROGRAM = source('src/cli/program.ts');
 
+const LOAD_BUNDLE = source('src/cli/load-bundle.ts');
 const EXECUTABLES = [
-  { entry: source('src/cli/main.ts'), outfile: source('dist/src/cli/hookpool.cjs') },
+  { entry: source('src/cli/bin.ts'), outfile: source('dist/src/cli/hookpool.cjs') },
   { entry: source('src/client/main.ts'), outfile: source('dist/src/client/hookpool-client.cjs') },
 ];
 
@@ -68,8 +72,9 @@ function resolvedSource(path, resolveDir) {
   return resolve(resolveDir, path).replace(/\.js$/, '.ts');
 }
 
-// An import of another bundle's entry becomes a require() of that bundle, evaluated where the
-// import is (an import() of a CommonJS file would go through the ES module loader, ~35 ms).
+// An import of another bundle's entry becomes a load of that bundle (src/cli/load-bundle.ts: a
+// require() with a V8 code cache), evaluated where the import is (an import() of a CommonJS file
+// would go through the ES module loader, ~35 ms).
 function requireBundles(outfile, bundles) {
   return {
     name: 'require-bundles',
@@ -79,8 +84,9 @@ function requireBundles(outfile, bundles) {
         return bundle === undefined ? undefined : { path: bundle.outfile, namespace: 'bundle' };
       });
       bundler.onLoad({ filter: /.*/, namespace: 'bundle' }, ({ path }) => ({
-        contents: `module.exports = require('./${relative(dirname(outfile), path)}');`,
+        contents: `module.exports = require(${JSON.stringify(LOAD_BUNDLE)}).loadBundle(require('node:path').join(__dirname, ${JSON.stringify(relative(dirname(outfile), path))}));`,
         loader: 'js',
+        resolveDir: ROOT,
       }));
       bundler.onResolve({ filter: /\.cjs$/, namespace: 'bundle' }, ({ path }) => ({ path, external: true }));
     },
@@ -113,11 +119,18 @@ if (eager.length > 0) {
   process.exit(1);
 }
 
-for (const { entry, outfile } of EXECUTABLES) {
+for (const { entry, outfile } of [RUN, ...EXECUTABLES]) {
   const result = await build({ ...COMMON, entryPoints: [entry], outfile, plugins: [requireBundles(outfile, [RUN_ENGINE]), programFromTscBuild(outfile)] });
   const dependencies = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/'));
   if (dependencies.length > 0) {
     console.error(`bundle-cli: ${relative(ROOT, outfile)} would include npm dependencies (${dependencies.join(', ')}): reach them through src/cli/run-engine.ts or program.ts`);
+    process.exit(1);
+  }
+}
+
+for (const { outfile } of CACHED) {
+  if (/\bimport\(/.test(readFileSync(outfile, 'utf8'))) {
+    console.error(`bundle-cli: ${relative(ROOT, outfile)} holds an import(), which a bundle loaded through the code cache cannot run`);
     process.exit(1);
   }
 }

@@ -14,6 +14,7 @@ import { PACKAGE_VERSION } from '../package-root.js';
 import { resolveCliDirs } from '../resolve-cli-dirs.js';
 import { configCacheDir, readCacheFile, writeCacheFile } from './cache-file.js';
 import { isJournalCurrent } from './check-journal.js';
+import { fnv1a64 } from '../fnv1a.js';
 
 // Bumped whenever the entry's shape changes (2: fingerprints of small files are their bytes).
 const CACHE_FORMAT = 2;
@@ -35,7 +36,8 @@ export async function loadCachedCliConfig(options: ConfigOptions, how: LoadCliCo
   const { cwd, home } = await resolveCliDirs(options, how.cwdFallback);
   const key = cacheKey(options, how, cwd, home);
   const dir = configCacheDir(home);
-  const path = join(dir, `${fileNameOf(key)}.json`);
+  // Two keys sharing a name only take turns in the file: the whole key is compared.
+  const path = join(dir, `${fnv1a64(key)}.json`);
   const cached = await readCacheFile(path);
   if (isEntryFor(cached, key) && (await isJournalCurrent(cached.observations))) return { config: cached.config, source: 'cache' };
   const { value: config, journal } = await (await loader()).loadCliConfigRecorded(options, how);
@@ -63,14 +65,6 @@ function cacheKey(options: ConfigOptions, how: LoadCliConfigOptions, cwd: string
     openclaw: process.env.OPENCLAW_CLAUDE_HOOKS ?? null,
   };
   return JSON.stringify(parts);
-}
-
-// The entry's file name: a 64-bit FNV-1a of the key, which needs no node:crypto (sha256.ts). Not
-// a boundary: the whole key is compared, so two keys sharing a name only take turns in the file.
-function fileNameOf(key: string): string {
-  let hash = 0xcbf29ce484222325n;
-  for (let index = 0; index < key.length; index++) hash = ((hash ^ BigInt(key.charCodeAt(index))) * 0x100000001b3n) & 0xffffffffffffffffn;
-  return hash.toString(16).padStart(16, '0');
 }
 
 function isEntryFor(value: unknown, key: string): value is CacheEntry {
