@@ -2,6 +2,7 @@
 // measurable part of a no-match run. Plain arguments are parsed with node:util; anything else
 // (help, a typo, conflicting options) goes to commander, which explains it, before stdin is read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { answerFileCallsSynchronously } from '../config/fs-async.js';
 import { isAgentFormat } from './formats/format-names.js';
 import type { RunOptions } from './run-event.js';
 
@@ -48,6 +49,8 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
 export async function runFast(argv: readonly string[]): Promise<number | undefined> {
   const parsed = parseRunArguments(argv.slice(3));
   if (parsed === undefined) return undefined;
+  // A run does one thing at a time: its file calls need no trip through libuv's thread pool.
+  answerFileCallsSynchronously();
   const [{ runEvent }, { reportError }] = await Promise.all([import('./run-event.js'), import('./report-error.js')]);
   try {
     return await runEvent(parsed.event, parsed.options);
