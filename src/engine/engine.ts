@@ -8,7 +8,7 @@ import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
 import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
 import type { HookDefinition } from '../config/model.js';
 import { HookpoolError } from '../errors.js';
-import { EVENT_NAMES, type EventName, type EventSpec } from '../events/event-specs.js';
+import type { EventName, EventSpec } from '../events/event-specs.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { closestEventName } from '../events/resolve-event.js';
 import { chooseHooks, type PlannedHook } from '../plan/planner.js';
@@ -48,9 +48,14 @@ export interface EngineParts {
 }
 
 // One settled promise per event, shared by every fire that runs no hook: nothing is allocated.
-const NOOP_RESULTS = Object.fromEntries(
-  EVENT_NAMES.map((name) => [name, Promise.resolve(emptyFireResult(name) as FireResult)]),
-) as Record<EventName, Promise<FireResult>>;
+// Made on an event's first such fire (a one-shot `hookpool run` fires one event).
+const NOOP_RESULTS = new Map<EventName, Promise<FireResult>>();
+
+function noopResult(event: EventName): Promise<FireResult> {
+  let result = NOOP_RESULTS.get(event);
+  if (result === undefined) NOOP_RESULTS.set(event, (result = Promise.resolve(emptyFireResult(event) as FireResult)));
+  return result;
+}
 
 const CLOSED_BEFORE_START = 'the engine closed before the hook started';
 const CLOSED_WHILE_RUNNING = 'the engine closed before the hook answered';
@@ -162,10 +167,10 @@ export class Engine implements HookEngine {
     if (this.closing !== undefined) return Promise.reject(new HookpoolError('ERR_HOOKPOOL_CLOSED', `fire("${known.spec.name}") after close()`));
     const eventPlan = this.plans.afterInvocations(event, known, payload);
     const { spec } = eventPlan;
-    if (!eventPlan.hasHooks) return NOOP_RESULTS[spec.name];
+    if (!eventPlan.hasHooks) return noopResult(spec.name);
     const subject = matcherSubjectOf(spec, payload);
     const plan = eventPlan.plan(subject);
-    if (plan.length === 0) return NOOP_RESULTS[spec.name];
+    if (plan.length === 0) return noopResult(spec.name);
     return this.run(spec, payload, plan, subject);
   }
 
@@ -205,7 +210,7 @@ export class Engine implements HookEngine {
     const foreground = chosen.filter((planned) => !planned.hook.background);
     if (foreground.length === 0) {
       await envFiles?.release();
-      return NOOP_RESULTS[spec.name];
+      return noopResult(spec.name);
     }
 
     const { outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
