@@ -1,5 +1,6 @@
 // Configuration as every verb sees it: loaded from --config / --claude-settings or discovered
 // around --cwd, each hook paired with the id the engine will give it.
+import './zod-jitless.js'; // first: before any schema is built
 import { listConfigFiles, type ConfigCandidate } from '../config/discover.js';
 import { listFrontmatterFiles } from '../config/frontmatter.js';
 import { loadHooksConfig, type LoadedConfigFile, type LoadedHooksConfig } from '../config/load-hooks-config.js';
