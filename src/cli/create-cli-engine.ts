@@ -11,7 +11,8 @@ import { Engine } from '../engine/engine.js';
 import type { HookEngine } from '../engine/hook-engine.js';
 import { createDirectHost } from '../run/direct-host.js';
 import { DEPTH_VARIABLE } from './nested-run.js';
-import { createStderrLogger, SILENT_LOGGER } from './stderr-logger.js';
+import { SILENT_LOGGER } from '../engine/engine-logger.js';
+import { createStderrLogger } from './stderr-logger.js';
 import { defaultRunLogPath, runLogWriter } from './history/run-log.js';
 
 export interface CliEngineOptions {

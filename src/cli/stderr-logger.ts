@@ -2,18 +2,13 @@
 // each: `hookpool: warning: <message>` (messages name their hook). A stand-in for pino, whose
 // load would be a fifth of a one-hook `hookpool run`; it takes pino's call shapes:
 // (message), (fields, message), (error, message) with the error's message appended.
-import type { EngineLogger } from '../engine/engine-logger.js';
+import { SILENT_LOGGER, type EngineLogger } from '../engine/engine-logger.js';
 import { writeToFd } from './raw-stdio.js';
 
 export function createStderrLogger(): EngineLogger {
   const write = (first: unknown, message?: string) => writeToFd(2, `hookpool: warning: ${describeRecord(first, message)}\n`);
   return { ...SILENT_LOGGER, warn: write, error: write, isLevelEnabled: (level) => level === 'warn' || level === 'error' };
 }
-
-const quiet = () => {};
-
-/** For an engine whose caller shows the warnings itself (from the fire's result). */
-export const SILENT_LOGGER: EngineLogger = Object.freeze({ debug: quiet, info: quiet, warn: quiet, error: quiet, isLevelEnabled: () => false });
 
 function describeRecord(first: unknown, message: string | undefined): string {
   if (typeof first === 'string') return first;

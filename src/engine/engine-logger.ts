@@ -1,6 +1,7 @@
-// The engine's logger: the agent's pino logger (or a silent one), with every value under a
-// secret-looking name (the same rule as the hook environment) replaced before it is written.
-import { pino, type Logger } from 'pino';
+// The engine's logger: a child of the agent's pino logger, with every value under a
+// secret-looking name (the same rule as the hook environment) replaced before it is written; or,
+// without one, a silent stand-in (pino itself is never loaded: ~20 ms of importing hookpool).
+import type { Logger } from 'pino';
 import { isSecretVariable } from '../run/secrets.js';
 
 export const REDACTED = '[redacted]';
@@ -15,6 +16,10 @@ export type EngineLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error' | 'i
 
 /** The agent's logger as the engine's: a child with the engine's binding and redaction. */
 export function createEngineLogger(logger: Logger | undefined): EngineLogger {
-  const base = logger ?? pino({ level: 'silent' });
-  return base.child({ component: 'hookpool' }, { serializers: { env: redactSecrets } });
+  return logger?.child({ component: 'hookpool' }, { serializers: { env: redactSecrets } }) ?? SILENT_LOGGER;
 }
+
+const quiet = () => {};
+
+/** Logs nothing: for an engine without a logger, or whose caller shows the warnings itself. */
+export const SILENT_LOGGER: EngineLogger = Object.freeze({ debug: quiet, info: quiet, warn: quiet, error: quiet, isLevelEnabled: () => false });
