@@ -1,15 +1,16 @@
-// Bundles the two executables, `hookpool` (src/cli/main.ts) and `hookpool-client`
-// (src/client/main.ts), each into one CommonJS file beside its compiled entry. Agents start them
-// once per tool call, and most of a short run used to go to Node's ES module loader (a resolve,
-// read and link per file: ~40 files before the first byte of work, ~150 with the engine) and to
-// the ESM entry itself; a CommonJS file is read and compiled once.
-// The executables hold only what a run that matches no hook needs, and no npm dependency (the
-// build fails otherwise). What `run` needs beyond that (src/cli/run-engine.ts: the config loader,
-// the planner, the engine) is a second bundle, required on first use; the other verbs
-// (src/cli/program.ts) are imported from the tsc build. That bundle holds signal-exit, which every
-// hook's run uses (~2 ms to require from node_modules); the rest it requires from node_modules,
-// on first use (src/plan/lazy-packages.ts) or behind an import() (a cache miss: the configuration
-// loader's bundle; a module hook): the build fails if one is reached without one.
+// Bundles the executables and what `hookpool run` loads into CommonJS files beside the tsc
+// build. Agents start `hookpool` once per tool call, and most of a short run used to go to Node's
+// ES module loader (a resolve, read and link per file: ~40 files before the first byte of work,
+// ~150 with the engine); a CommonJS file is read and compiled once.
+// - `hookpool` (src/cli/bin.ts) and `hookpool-client` (src/client/main.ts): no npm dependency (the
+//   build fails otherwise); the CLI's verbs other than `run` are imported from the tsc build.
+// - `run` (src/cli/fast-run.ts: what a run that matches no hook needs), the run engine
+//   (src/cli/run-engine.ts: the planner and the engine) and the configuration loader (a cache
+//   miss): loaded through the V8 code cache (src/cli/load-bundle.ts), each on first use, so none
+//   may hold an import() (checked). `run` requires no npm dependency; the engine holds
+//   signal-exit (every hook's run uses it; ~2 ms to require) and reaches the rest only on first
+//   use (src/plan/lazy-packages.ts) or behind an import() (the configuration loader, a module
+//   hook's pool): the build fails if it reaches one without.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, join, relative, resolve } from 'node:path';
