@@ -11,13 +11,12 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, read
 import Module from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
+import { ownershipRefusal } from '../config/file-ownership.js';
 import { fnv1a64 } from './fnv1a.js';
 
 interface LoadedModule {
   exports: unknown;
 }
-
-const GROUP_OR_WORLD_WRITE = 0o022;
 
 /** The bundle's module.exports, after running it as node would run a CommonJS file. */
 export function loadBundle(file: string): unknown {
@@ -57,28 +56,24 @@ function cachePrefixOf(file: string): string {
   return `${basename(file, '.cjs')}-${fnv1a64(dirname(file))}-`;
 }
 
-// The file's bytes when it and its folder are a regular file and a folder of the user's that
-// nobody else can write (opened without following a link); otherwise undefined.
+// The file's bytes when it is a regular file and neither it nor its folder could have been written
+// by anyone but the user (file-ownership.ts; opened without following a link); otherwise undefined.
 function readOwnFile(path: string): Buffer | undefined {
   let fd: number;
   try {
-    if (!isOwnAndPrivate(statSync(dirname(path)))) return undefined;
+    if (ownershipRefusal(dirname(path), statSync(dirname(path))) !== null) return undefined;
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() && isOwnAndPrivate(stats) ? readFileSync(fd) : undefined;
+    return stats.isFile() && ownershipRefusal(path, stats) === null ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
-}
-
-function isOwnAndPrivate(stats: Stats): boolean {
-  return stats.uid === process.getuid?.() && (stats.mode & GROUP_OR_WORLD_WRITE) === 0;
 }
 
 // Through a fresh 0600 file and a rename, so a reader never sees half of one, then without the

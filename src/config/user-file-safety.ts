@@ -2,14 +2,8 @@
 // that someone other than the user could have written, since it decides what runs and what is trusted.
 import { lstat, realpath, stat } from './fs-async.js';
 import { dirname } from 'node:path';
+import { octal, ownershipRefusal, type OwnershipStats } from './file-ownership.js';
 
-/** The parts of a file's status the check looks at. */
-export interface OwnershipStats {
-  readonly mode: number;
-  readonly uid: number;
-}
-
-const GROUP_OR_WORLD_WRITE = 0o022;
 const WORLD_WRITE = 0o002;
 const STICKY = 0o1000;
 
@@ -19,22 +13,13 @@ const STICKY = 0o1000;
  * matter); its directory, and the directory of what a symlink points to, are looked up here.
  */
 export async function refusedUserFile(path: string, file: OwnershipStats): Promise<string | null> {
-  const own = describeOwnership(path, file);
+  const own = ownershipRefusal(path, file);
   if (own !== null) return own;
   for (const dir of await directoriesOf(path)) {
     const dirStats = await stat(dir).catch(() => undefined);
     if (dirStats !== undefined && (dirStats.mode & WORLD_WRITE) !== 0 && (dirStats.mode & STICKY) === 0) {
       return `refused: its directory ${dir} is writable by everyone (mode ${octal(dirStats.mode)}); run chmod o-w ${dir}`;
     }
-  }
-  return null;
-}
-
-function describeOwnership(path: string, file: OwnershipStats): string | null {
-  if ((file.mode & GROUP_OR_WORLD_WRITE) !== 0) return `refused: writable by others (mode ${octal(file.mode)}); run chmod go-w ${path}`;
-  const me = process.getuid?.();
-  if (me !== undefined && file.uid !== me && file.uid !== 0) {
-    return `refused: owned by another user (uid ${file.uid}); only your own files and root's are read`;
   }
   return null;
 }
@@ -48,8 +33,4 @@ async function directoriesOf(path: string): Promise<string[]> {
     if (target !== undefined && dirname(target) !== dirs[0]) dirs.push(dirname(target));
   }
   return dirs;
-}
-
-function octal(mode: number): string {
-  return (mode & 0o7777).toString(8).padStart(4, '0');
 }
