@@ -7,19 +7,27 @@
 // only a worker can be stopped mid-call.
 import { runSpawnTask } from '../../workers/spawn-task.js';
 import type { ModulePool } from './module-pool.js';
-import type { HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';
 
 export function createDirectHost(options: PoolHostOptions): PoolHost {
   const hooks = new RunningHooks(options.maxConcurrentHooks);
   const inFlight = new Set<Promise<HookOutcome>>();
-  let modules: Promise<ModulePool> | undefined;
+  // Undefined until a module hook needs it, and again if it could not be loaded (tried anew next time).
+  let modules: Promise<ModulePool | undefined> | undefined;
   const modulePool = () =>
-    (modules ??= import('./module-pool.js').then(({ createModulePool }) => createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook })));
+    (modules ??= import('./module-pool.js').then(
+      ({ createModulePool }) => createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook }),
+      () => (modules = undefined),
+    ));
 
   async function runOne(task: HookTask): Promise<HookOutcome> {
-    if (task.kind === 'module') return (await modulePool()).run(task);
+    if (task.kind === 'module') {
+      // A host never rejects: a pool that cannot load is the hook's failure (a guard then refuses).
+      const pool = await modulePool();
+      return pool === undefined ? failedOutcome(task.hookId, 'crashed', "the module hooks' worker pool could not be loaded (is hookpool's install complete?)") : pool.run(task);
+    }
     const claimed = hooks.claim(task.hookId);
     if (!isRunSlot(claimed)) return claimed;
     try {

@@ -1,11 +1,15 @@
 // issue 9: `hookpool run` never lets a failure look like "allow". Hook failures, hookpool's own
 // errors and unusable input are visible on stderr and, for Claude Code, in systemMessage; a guard
 // event whose hooks could not run is refused.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, createTempProject, EXAMPLES, nativeConfig, type TempProject } from './cli-harness.js';
+import { CLI, cliEnvironment, createTempProject, EXAMPLES, nativeConfig, type TempProject } from './cli-harness.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 let project: TempProject;
 beforeEach(async () => {
@@ -78,6 +82,29 @@ describe('hookpool run --format claude when hookpool itself fails', () => {
 
     expect({ exitCode, stdout }).toEqual({ exitCode: 0, stdout: '' });
     expect(stderr).toMatch(/hookpool: hook "hookpool" crashed: .*hooks\.json:1:12: .*Notification went ahead/);
+  });
+});
+
+describe('hookpool run --format claude when a part of hookpool cannot be loaded', () => {
+  it("refuses a PreToolUse call whose module hook's worker pool (piscina) cannot be loaded, and says why", async () => {
+    // The built CLI beside a package.json, resolving packages only through NODE_PATH: every
+    // dependency but piscina, so a command hook runs and a module hook's pool cannot start.
+    const copy = join(project.root, 'install');
+    await mkdir(join(copy, 'dist/src/cli'), { recursive: true });
+    await mkdir(join(copy, 'packages'));
+    await writeFile(join(copy, 'package.json'), await readFile(join(REPO, 'package.json')));
+    for (const name of await readdir(join(REPO, 'dist/src/cli'))) {
+      if (name.endsWith('.cjs')) await copyFile(join(REPO, 'dist/src/cli', name), join(copy, 'dist/src/cli', name));
+    }
+    for (const name of ['zod', 'yaml', 'picomatch', 'shell-quote', 'fastest-levenshtein']) await symlink(join(REPO, 'node_modules', name), join(copy, 'packages', name));
+    await project.write('hooks.json', nativeConfig([{ id: 'module-guard', event: 'PreToolUse', type: 'module', module: join(FIXTURES, 'modules/answers.mjs'), export: 'nothing' }]));
+
+    const result = await execa('node', [join(copy, 'dist/src/cli/hookpool.cjs'), 'run', '--format', 'claude', '--config', 'hooks.json'], {
+      cwd: project.dir, env: cliEnvironment({ home: project.home, env: { NODE_PATH: join(copy, 'packages') } }), extendEnv: false, reject: false, input: project.claudeInput('PreToolUse', bash),
+    });
+
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining("worker pool could not be loaded") });
   });
 });
 
