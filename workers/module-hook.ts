@@ -1,7 +1,6 @@
 // The module worker: imports an in-worker hook (once per worker), calls it with the hook input
 // and its context, and returns its answer as the JSON stdout of a command hook that exited 0.
 // Never throws: a load error, a throw and an answer that is not JSON are outcomes.
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import type { InWorkerHook, InWorkerHookContext } from '../src/run/in-worker-hook.js';
@@ -9,6 +8,7 @@ import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
 import type { ModuleRun, ModuleTask } from '../src/run/module-task.js';
 import { answerOutcome, errorLine } from '../src/run/in-worker-answer.js';
 import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
+import { startStopwatch } from '../src/run/stopwatch.js';
 import type { ModuleWorkerData } from '../src/run/worker-file.js';
 
 const { baseEnvByHook } = workerData as ModuleWorkerData;
@@ -16,8 +16,7 @@ const { baseEnvByHook } = workerData as ModuleWorkerData;
 const loaded = new Map<string, Promise<InWorkerHook>>();
 
 export default async function runModuleHook(task: ModuleRun): Promise<HookOutcome> {
-  const startedAt = performance.now();
-  const elapsed = () => performance.now() - startedAt;
+  const elapsed = startStopwatch();
   let hook: InWorkerHook;
   try {
     hook = await loadHook(task);

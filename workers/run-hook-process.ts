@@ -5,13 +5,14 @@ import type { GroupRegistry } from '../src/run/group-registry.js';
 import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
 import { killEscapees } from '../src/run/kill-escapees.js';
 import { signalGroup, terminateGroup } from '../src/run/process-group.js';
+import { startStopwatch } from '../src/run/stopwatch.js';
 import { CappedCapture } from './capture-output.js';
 
 // After SIGKILL a leader that still has not exited (uninterruptible sleep) is given up on.
 const STUCK_AFTER_KILL_MS = 1_000;
 
 export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promise<HookOutcome> {
-  const started = performance.now();
+  const elapsed = startStopwatch();
   if (registry.isCancelled(task.slot)) return Promise.resolve(failedOutcome(task.hookId, 'aborted', 'cancelled before start'));
 
   let child: ChildProcess;
@@ -52,7 +53,7 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promis
         status: status ?? statusOf(exit, timedOut, registry.isCancelled(task.slot)),
         exitCode: exit?.code ?? null,
         signal: exit?.signal ?? null,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(elapsed() * 10) / 10,
         stdout: stdout.text(),
         stderr: stderr.text(),
         truncated: stdout.truncated || stderr.truncated,

@@ -6,11 +6,11 @@
 // out, aborted) or its worker dies, they are found by it and killed.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { killEscapees } from './kill-escapees.js';
 import type { ModuleRun, ModuleTask } from './module-task.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
+import { startStopwatch } from './stopwatch.js';
 import { compiledEntryUrl, type ModuleWorkerData } from './worker-file.js';
 
 export interface ModulePoolOptions {
@@ -63,7 +63,7 @@ export function createModulePool(options: ModulePoolOptions): ModulePool {
   return {
     async run(task: ModuleTask): Promise<HookOutcome> {
       const stop = new TaskStop();
-      const startedAt = performance.now();
+      const elapsed = startStopwatch();
       const timer = setTimeout(() => stop.abort(TIMED_OUT), task.timeoutMs);
       running.add(stop);
       const runId = `${poolId}.${++runs}`;
@@ -72,7 +72,7 @@ export function createModulePool(options: ModulePoolOptions): ModulePool {
         const run: ModuleRun = Object.assign({}, task, { runId });
         return (await started().run(run, { signal: stop })) as HookOutcome;
       } catch (error) {
-        const durationMs = performance.now() - startedAt;
+        const durationMs = elapsed();
         killEscapees([{ leaderPid: 0, runId }]);
         if (stop.reason === TIMED_OUT) return failedOutcome(task.hookId, 'timed_out', `no answer within ${task.timeoutMs} ms: its worker was terminated`, durationMs);
         if (stop.aborted) return failedOutcome(task.hookId, 'aborted', String(stop.reason), durationMs);

@@ -2,6 +2,7 @@
 // AbortController and timer, both gone when the call settles, so a call that never returns is
 // abandoned at its timeout (its late answer discarded), never awaited forever.
 import { failedOutcome, type HookOutcome } from '../outcome.js';
+import { startStopwatch } from '../stopwatch.js';
 import { outcomeOfCall, type CallTask } from './call-task.js';
 
 export interface CallHost {
@@ -15,8 +16,7 @@ export function createCallHost(): CallHost {
   const running = new Set<(reason: string) => void>();
   return {
     run(task) {
-      const started = performance.now();
-      const elapsed = () => performance.now() - started;
+      const elapsed = startStopwatch();
       const controller = new AbortController();
       return new Promise<HookOutcome>((settle) => {
         const finish = (outcome: HookOutcome) => {

@@ -5,6 +5,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { firstLine } from '../../aggregate/hook-failure.js';
 import { failedOutcome, type HookOutcome } from '../outcome.js';
+import { startStopwatch } from '../stopwatch.js';
 
 /** Everything a worker needs to run one http hook; shares its bookkeeping fields with a spawn task. */
 export interface HttpTask {
@@ -35,8 +36,7 @@ const CANCEL_POLL_MS = 100;
  * A 2xx with an empty body is a hook that said nothing.
  */
 export function runHttpHook(task: HttpTask, isCancelled: () => boolean): Promise<HookOutcome> {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
+  const elapsed = startStopwatch();
   return new Promise((settle) => {
     let done = false;
     const finish = (outcome: HookOutcome) => {
