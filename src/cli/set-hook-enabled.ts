@@ -1,8 +1,8 @@
 // `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
 // from, editing only that field; the file's trust is carried over when it was trusted before.
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { withoutByteOrderMark } from '../config/parse-json.js';
+import { sha256Hex } from '../config/sha256.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
 import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
@@ -76,7 +76,7 @@ function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, con
 // Its scripts stay as approved (flipping "enabled" changes no command).
 async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
   const store = await TrustStore.open(defaultTrustStorePath(home));
-  return store.carryOver(file, sha256(before), sha256(Buffer.from(after, 'utf8')));
+  return store.carryOver(file, sha256Hex(before), sha256Hex(Buffer.from(after, 'utf8')));
 }
 
 async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<string | null> {
@@ -86,8 +86,4 @@ async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<
   const allOff = describeAllHooksOff(config);
   if (allOff !== null) return allOff;
   return 'its file turns off all its hooks ("enabled": false beside its hook list)';
-}
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

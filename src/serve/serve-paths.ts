@@ -1,8 +1,9 @@
 // Where a resident hookpool keeps its per-user state: the token clients authenticate with and one
-// discovery record per project. Imports only node: modules (the client loads it on its hot path).
-import { createHash } from 'node:crypto';
+// discovery record per project. Imports only node: modules and fnv1a.ts (the client loads it on its
+// hot path, where node:crypto alone would cost ~4 ms of every call).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fnv1a64 } from '../cli/fnv1a.js';
 
 /** `$XDG_CONFIG_HOME/hookpool`, else `~/.config/hookpool`. */
 export function hookpoolConfigDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -20,8 +21,7 @@ export function serversDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(hookpoolConfigDir(env), 'servers');
 }
 
-/** The discovery record of a project: named by a hash of its absolute path. */
+/** The discovery record of a project: named by a hash of its absolute path (a name, not a secret: the folder is the user's own). */
 export function serverRecordPath(projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  const key = createHash('sha256').update(resolve(projectDir)).digest('hex').slice(0, 24);
-  return join(serversDir(env), `${key}.json`);
+  return join(serversDir(env), `${fnv1a64(resolve(projectDir))}.json`);
 }

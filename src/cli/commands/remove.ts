@@ -1,10 +1,10 @@
 // `hookpool remove <hook-id>`: deletes the hook's entry from its native file or Claude Code
 // settings, leaving every other byte; other formats are refused (Autohand's /hooks remove).
 import type { Command } from 'commander';
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { ConfigFormat } from '../../config/model.js';
 import { parseJsonOrThrow } from '../../config/parse-json.js';
+import { sha256Hex } from '../../config/sha256.js';
 import { HookpoolError } from '../../errors.js';
 import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
@@ -78,14 +78,10 @@ function removeEntry(text: string, path: (string | number)[], where: string): st
 async function keepTrust(file: string, edit: { before: Buffer; after: string; remaining: NativeHookInput[] }, config: CliConfig): Promise<boolean> {
   const store = await TrustStore.open(defaultTrustStorePath(config.home));
   const recorded = store.get(file);
-  if (store.problem !== null || recorded?.sha256 !== sha256(edit.before) || recorded.referenced === null) return false;
+  if (store.problem !== null || recorded?.sha256 !== sha256Hex(edit.before) || recorded.referenced === null) return false;
   const approved = recorded.referenced;
   const referenced = await hashReferencedFiles(edit.remaining, config.cwd);
   if (!Object.entries(referenced).every(([path, hash]) => approved[path] === hash)) return false;
-  await store.trust(file, sha256(Buffer.from(edit.after, 'utf8')), referenced);
+  await store.trust(file, sha256Hex(Buffer.from(edit.after, 'utf8')), referenced);
   return true;
-}
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
