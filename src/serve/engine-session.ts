@@ -11,6 +11,7 @@ import type { ConfigOptions } from '../cli/config-options.js';
 import { createCliEngine } from '../cli/create-cli-engine.js';
 import { loadCliConfig, type CliConfig } from '../cli/load-cli-config.js';
 import { resolveCliEvent } from '../cli/resolve-cli-event.js';
+import { startStopwatch } from '../run/stopwatch.js';
 
 /** What a session tells its listeners (the JSON-RPC notifications are built from these). */
 export interface SessionObservers {
@@ -90,13 +91,13 @@ class Session implements EngineSession {
     const generation = this.current;
     if (generation === undefined || this.closing !== undefined) throw new Error('the server is shutting down');
     const observers = this.options.observers ?? {};
-    const startedAt = performance.now();
+    const elapsed = startStopwatch();
     observers.onFireStarted?.({ event, spec, payload });
     const running = generation.engine.fire(spec.name, payload);
     generation.running.add(running);
     try {
       const result = await running;
-      observers.onFireSettled?.({ event, spec, payload, result, durationMs: performance.now() - startedAt });
+      observers.onFireSettled?.({ event, spec, payload, result, durationMs: elapsed() });
       return { spec, result, config: generation.config };
     } finally {
       generation.running.delete(running);
