@@ -28,6 +28,7 @@ const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const CLI = join(REPO, 'dist', 'src', 'cli', 'hookpool.cjs');
 const CLIENT = join(REPO, 'dist', 'src', 'client', 'hookpool-client.cjs');
 const RESIDENT_FLOOR = fileURLToPath(new URL('../../lib/fixtures/resident-floor.cjs', import.meta.url));
+const SPAWN_PHASES = fileURLToPath(new URL('../../lib/fixtures/spawn-phases.cjs', import.meta.url));
 
 const RAW_TRUE = 'raw spawn of the hook (`true`)';
 const RAW_DETACHED = 'raw spawn of the hook, detached (own session and group)';
@@ -117,6 +118,36 @@ function startStdioServer(args, env, cwd) {
   };
 }
 
+/**
+ * Where a stdio fire's time goes, in hookpool's server and in the stdio floor: a separate pass
+ * (the clock reads would weigh on the interleaved rows) with bench/lib/fixtures/spawn-phases.cjs
+ * preloaded into both, `fires` alternate requests each. Resolves with the note that reports it.
+ */
+async function measureStdioPhases(env, project, root, fires) {
+  const servers = [
+    { name: 'hookpool', args: [CLI, 'serve', '--stdio', '--cwd', project] },
+    { name: 'floor', args: [RESIDENT_FLOOR, 'stdio'] },
+  ].map((server) => {
+    const file = join(root, `phases-${server.name}.json`);
+    return { ...server, file, peer: startStdioServer(['--require', SPAWN_PHASES, ...server.args], { ...env, SPAWN_PHASES_FILE: file }, project) };
+  });
+  for (let fire = 0; fire < fires; fire++) {
+    for (const { peer } of servers) await peer.call('fire', { event: 'PreToolUse', payload: HOOKPOOL_PAYLOAD });
+  }
+  await Promise.all(servers.map(({ peer }) => new Promise((settled) => {
+    peer.child.once('exit', settled);
+    peer.child.stdin.end();
+  })));
+  const [hookpool, floor] = servers.map(({ file }) => JSON.parse(readFileSync(file, 'utf8')));
+  const ms = (phase) => `${hookpool.medians[phase].toFixed(3)} vs ${floor.medians[phase].toFixed(3)} ms`;
+  return (
+    `Where a stdio fire goes (a separate pass, bench/lib/fixtures/spawn-phases.cjs preloaded into \`serve --stdio\` and the stdio floor, ${hookpool.n} fires each, medians, hookpool vs floor): ` +
+    `request to the spawn call ${ms('requestToSpawn')}; the spawn call (fork, and exec in the child) ${ms('spawnCall')}; the hook's run to its closed pipes ${ms('hookRun')}; from there to the answer ${ms('closeToAnswer')}. ` +
+    `What a fork copies and the child's exec tears down, once warm: ${hookpool.mappings} vs ${floor.mappings} memory mappings, ${hookpool.pageTablesKb} vs ${floor.pageTablesKb} KB of page tables, ` +
+    `${(hookpool.anonRssKb / 1024).toFixed(1)} vs ${(floor.anonRssKb / 1024).toFixed(1)} MB anonymous memory, ${hookpool.threads} vs ${floor.threads} threads.`
+  );
+}
+
 export async function measure({ quick, log }) {
   return withTempDir(async (root) => {
     const home = join(root, 'home');
@@ -183,6 +214,8 @@ export async function measure({ quick, log }) {
         await c.run();
         return nowMs() - t0;
       });
+      log('stdio phases: a separate instrumented pass');
+      const phasesNote = await measureStdioPhases(env, project, root, quick ? 20 : 150);
       const medians = new Map();
       const rows = contenders.map(({ name }) => {
         if (errors.has(name)) return errorRow(name, errors.get(name));
@@ -216,6 +249,7 @@ export async function measure({ quick, log }) {
           'The servers (one `serve --http`, one `serve --stdio`) spawn hooks on their main thread (the direct host), as `hookpool run` does; hookpool-client reaches the HTTP one.',
           'Peers run with a clean HOME (a temp folder) and only PATH, HOME and LANG in their environment.',
           'The floors (bench/lib/fixtures/resident-floor.cjs) are node servers that do nothing per request but spawn `sh -c true` as hookpool spawns a hook (own session, piped stdio, the request as input) and answer when it has exited: no configuration, matching, token, history, notifications or merged answer. The HTTP one is node:http on both ends, as the HTTP row is; its ratio is what node:http and a spawn cost before any hookpool code runs.',
+          phasesNote,
           'The detached raw spawn (a reference row beside the unchanged baseline) is how hookpool spawns every hook: setsid, so the hook leads its own session and process group, which the group kill and the escapee sweep rely on; it shows what that isolation costs apart from hookpool\'s own work. With autogroup scheduling (Linux\'s default) each new session is a new scheduling group too: measured on the shared 2-core machine, 0.86x the plain spawn at light load, 1.25-1.73x at load average 13.',
         ],
       });
