@@ -4,7 +4,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { HookpoolError } from '../errors.js';
 import { describeError } from '../cli/report-error.js';
-import { createMessageStream } from './json-rpc-framing.js';
+import { createMessageStream, MAX_MESSAGE_BYTES } from './json-rpc-framing.js';
 
 /** A method: params in, result out; a HookpoolError becomes an error whose data names its code. */
 export type RpcMethod = (params: Record<string, unknown>) => Promise<unknown> | unknown;
@@ -21,16 +21,20 @@ export interface RpcConnection {
 
 type Id = string | number | null;
 
-/** Serves `methods` to the peer on input/output until input ends (then `onEnd`). */
-export function createRpcConnection(input: Readable, output: Writable, methods: Readonly<Record<string, RpcMethod>>, onEnd: () => void): RpcConnection {
-  let ended = false;
-  const stream = createMessageStream(input, output, (text) => void receive(text), () => {
-    ended = true;
-    onEnd();
-  });
-  const send = (message: Record<string, unknown>) => {
-    if (!ended || output.writable) stream.send({ jsonrpc: '2.0', ...message });
-  };
+export interface RpcConnectionOptions {
+  readonly input: Readable;
+  readonly output: Writable;
+  readonly methods: Readonly<Record<string, RpcMethod>>;
+  /** The peer's input ended. */
+  readonly onEnd: () => void;
+  /** A method call started (true) or settled (false): what keeps the server from going idle. */
+  readonly onActivity?: (busy: boolean) => void;
+}
+
+/** Serves `methods` to the peer until its input ends. */
+export function createRpcConnection({ input, output, methods, onEnd, onActivity }: RpcConnectionOptions): RpcConnection {
+  const stream = createMessageStream(input, output, (text) => void receive(text), onEnd, () => fail(null, RPC_ERRORS.parse, `a message over ${MAX_MESSAGE_BYTES} bytes: dropped`));
+  const send = (message: Record<string, unknown>) => stream.send({ jsonrpc: '2.0', ...message });
   const fail = (id: Id, code: number, message: string, data?: unknown) => send({ id, error: { code, message, ...(data === undefined ? {} : { data }) } });
 
   async function receive(text: string): Promise<void> {
@@ -62,6 +66,7 @@ export function createRpcConnection(input: Readable, output: Writable, methods: 
       if (!isNotification) fail(id, RPC_ERRORS.invalidParams, 'params must be an object');
       return;
     }
+    onActivity?.(true);
     try {
       const result = await method(params as Record<string, unknown>);
       if (!isNotification) send({ id, result: result ?? null });
@@ -70,6 +75,8 @@ export function createRpcConnection(input: Readable, output: Writable, methods: 
       if (error instanceof InvalidParamsError) fail(id, RPC_ERRORS.invalidParams, error.message);
       else if (error instanceof HookpoolError) fail(id, RPC_ERRORS.server, describeError(error), { code: error.code });
       else fail(id, RPC_ERRORS.server, describeError(error));
+    } finally {
+      onActivity?.(false);
     }
   }
 

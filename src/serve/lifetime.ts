@@ -26,8 +26,11 @@ export interface LifetimeOptions {
 export function createLifetime(options: LifetimeOptions): Lifetime {
   let inFlight = 0;
   let idleTimer: NodeJS.Timeout | undefined;
+  let disposed = false;
   const armIdle = () => {
     clearTimeout(idleTimer);
+    // A request that settles while the server stops must not keep the stopped process alive.
+    if (disposed) return;
     idleTimer = setTimeout(() => options.stop(`idle for ${options.idleMs} ms`), options.idleMs);
   };
   armIdle();
@@ -43,6 +46,7 @@ export function createLifetime(options: LifetimeOptions): Lifetime {
       else armIdle();
     },
     dispose() {
+      disposed = true;
       clearTimeout(idleTimer);
       clearInterval(parentTimer);
       for (const signal of STOP_SIGNALS) process.off(signal, onSignal);

@@ -106,7 +106,7 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
   }
   if (options.stdio) {
     const methods = createRpcMethods({ session, configOptions, stop });
-    rpc = createRpcConnection(process.stdin, process.stdout, methods, () => stop('stdin closed'));
+    rpc = createRpcConnection({ input: process.stdin, output: process.stdout, methods, onEnd: () => stop('stdin closed'), onActivity: (busy) => lifetime.activity(busy) });
   }
   await finished;
 }

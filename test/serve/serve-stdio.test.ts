@@ -1,6 +1,7 @@
 // `hookpool serve --stdio`: JSON-RPC 2.0 over a real child's stdin/stdout.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+import { MAX_MESSAGE_BYTES } from '../../src/serve/json-rpc-framing.js';
 import { createRpcPeer, type RpcPeer } from './rpc-peer.js';
 import { createServeProject, type ServeProject } from './serve-harness.js';
 
@@ -108,6 +109,41 @@ describe('hookpool serve --stdio framing and lifetime', () => {
       const peer = createRpcPeer(server, 'content-length');
       expect((await peer.call('fire', { event: 'PreToolUse', payload: BASH_RM })).result).toMatchObject({ blocked: true });
       expect((await peer.call('shutdown')).result).toEqual({});
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it('does not go idle while a request is in flight: a fire longer than --idle-timeout is answered, then the server stops idle', async () => {
+    const project = await createServeProject();
+    try {
+      await project.write('.hookpool/hooks.json', { hooks: [{ id: 'slow', event: 'PreToolUse', command: 'sleep 2' }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--stdio', '--idle-timeout', '0.5'], { stdin: 'pipe' });
+      const peer = createRpcPeer(server);
+      const answer = await peer.call('fire', { event: 'PreToolUse', payload: BASH_RM });
+      expect(answer.result).toMatchObject({ blocked: false, hooks: [{ id: 'slow', status: 'ok' }] });
+      const result = await server;
+      expect(result.stderr).toContain('stopping (idle for 500 ms)');
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it('answers a message over the size limit with a parse error and reads the next one', async () => {
+    const project = await createServeProject();
+    try {
+      await project.write('.hookpool/hooks.json', { hooks: [GUARD] });
+      await project.cli(['trust']);
+      const server = project.serve(['--stdio'], { stdin: 'pipe' });
+      const peer = createRpcPeer(server);
+      server.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'big', method: 'fire', params: { event: 'PreToolUse', payload: { text: 'x'.repeat(MAX_MESSAGE_BYTES) } } })}\n`);
+      const error = await peer.waitFor((message) => message.error !== undefined);
+      expect(error).toMatchObject({ id: null, error: { code: -32700 } });
+      expect(error.error!.message).toMatch(/over \d+ bytes/);
+      expect((await peer.call('fire', { event: 'PreToolUse', payload: BASH_RM })).result).toMatchObject({ blocked: true });
+      server.stdin!.end();
       await server;
     } finally {
       await project.remove();
