@@ -7,6 +7,8 @@
 // never lost) and starts a detached server for the next call.
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import type { ClaudeAnswer } from '../cli/claude-answer.js';
+import { EXIT } from '../cli/exit-codes.js';
 import { findProjectDir } from '../cli/find-project-dir.js';
 import { writeToFd } from '../cli/raw-stdio.js';
 import { readStdinText } from '../cli/read-stdin.js';
@@ -17,12 +19,6 @@ import { readLiveServerRecord, type ServerRecord } from '../serve/server-record.
 import { readServeToken } from '../serve/serve-token.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../cli/hookpool.cjs', import.meta.url));
-
-interface Answer {
-  readonly stdout: string | null;
-  readonly stderr: string | null;
-  readonly exitCode: number;
-}
 
 /** The payload's cwd, when it is a JSON object that has one: where the project is looked for. */
 function payloadCwd(input: string): string | undefined {
@@ -35,7 +31,7 @@ function payloadCwd(input: string): string | undefined {
 }
 
 /** The server's answer, or null when it could not give one (then the call runs here). */
-function askServer(record: ServerRecord, token: string, input: string): Promise<Answer | null> {
+function askServer(record: ServerRecord, token: string, input: string): Promise<ClaudeAnswer | null> {
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(input), [TOKEN_HEADER]: token };
     if (process.env.CLAUDE_ENV_FILE) headers[ENV_FILE_HEADER] = process.env.CLAUDE_ENV_FILE;
@@ -46,8 +42,8 @@ function askServer(record: ServerRecord, token: string, input: string): Promise<
       response.on('end', () => {
         if (response.statusCode !== 200) return resolve(null);
         try {
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer;
-          resolve(answer.exitCode === 0 || answer.exitCode === 2 ? answer : null);
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ClaudeAnswer;
+          resolve(answer.exitCode === EXIT.proceed || answer.exitCode === EXIT.blocked ? answer : null);
         } catch {
           resolve(null);
         }
@@ -70,7 +66,7 @@ async function runInChild(input: string, projectDir: string): Promise<number> {
     const child = spawn(process.execPath, [CLI_MAIN, 'run', '--format', 'claude'], { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
     child.on('error', (error) => {
       writeToFd(2, `hookpool-client: cannot run hookpool: ${error.message}\n`);
-      resolve(2);
+      resolve(EXIT.blocked);
     });
     // Killed by its caller (a hook timeout, Ctrl-C), the client passes the signal on: `run` then
     // kills its hooks and exits, and so does the client, instead of leaving them running.
@@ -78,7 +74,7 @@ async function runInChild(input: string, projectDir: string): Promise<number> {
     for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
     child.on('close', (code) => {
       for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
-      resolve(code ?? 2);
+      resolve(code ?? EXIT.blocked);
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(input);
@@ -115,6 +111,14 @@ async function main(): Promise<number> {
 }
 
 // No top-level await: the published executable is this file bundled as CommonJS (scripts/bundle-cli.js).
-void main().then((code) => {
-  process.exitCode = code;
-});
+// A failure of the client itself (its input unreadable, say) refuses, as a guard that cannot run
+// must: exit 2, which Claude Code shows with the one-line reason.
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    writeToFd(2, `hookpool-client: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = EXIT.blocked;
+  },
+);

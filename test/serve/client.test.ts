@@ -1,7 +1,7 @@
 // hookpool-client as Claude Code runs it: a real process with the hook input on stdin, answering
 // as `hookpool run --format claude` does, through the project's server when one runs, else by
 // running hookpool itself and starting a server for the next call.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -95,6 +95,18 @@ describe('hookpool-client', () => {
       server.kill('SIGTERM');
       await server;
     } finally {
+      await project.remove();
+    }
+  });
+  it('refuses with exit 2 and one line, no stack trace, when it cannot even read its input', async () => {
+    const project = await createServeProject();
+    const directory = openSync(project.dir, 'r');
+    try {
+      const result = await execa('node', [CLIENT], { cwd: project.dir, env: project.env, extendEnv: false, reject: false, stdin: directory });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^hookpool-client: .*EISDIR/)]);
+    } finally {
+      closeSync(directory);
       await project.remove();
     }
   });

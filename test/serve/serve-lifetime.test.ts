@@ -122,4 +122,15 @@ describe('hookpool serve lifetime', () => {
       await project.remove();
     }
   });
+  it.each(['3000000', '0', 'soon'])('refuses --idle-timeout %s with a one-line usage error (a Node timer holds at most ~24.8 days)', async (value) => {
+    const project = await createServeProject();
+    try {
+      const result = await project.cli(['serve', '--http', '--idle-timeout', value]);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`--idle-timeout must be a positive number of seconds up to 2147483, not "${value}"`)]);
+      expect(project.records()).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
 });

@@ -52,8 +52,13 @@ function integer(text: string, name: string, max: number): number {
   return value;
 }
 
+// The longest delay a Node timer keeps (a longer one fires at once): about 24.8 days.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function seconds(text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `--idle-timeout must be a positive number of seconds, not "${text}"`);
-  return Math.round(value * 1000);
+  const ms = Math.round(Number(text) * 1000);
+  if (!Number.isFinite(ms) || ms <= 0 || ms > MAX_TIMER_MS) {
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `--idle-timeout must be a positive number of seconds up to ${Math.floor(MAX_TIMER_MS / 1000)}, not "${text}"`);
+  }
+  return ms;
 }
