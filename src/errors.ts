@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   ERR_HOOKPOOL_MISSING_PEER: 'An optional package hookpool loads on demand is not installed (createAnthropicEvaluator needs @anthropic-ai/sdk).',
   ERR_HOOKPOOL_USAGE: 'The command line was not understood.',
   ERR_HOOKPOOL_SERVER_RUNNING: 'hookpool serve --http was started for a project whose server is already running (the message gives its pid and port).',
+  ERR_HOOKPOOL_SERVER_RECORD: 'hookpool serve --http could not write the record clients find it by (~/.config/hookpool/servers/); it stopped.',
+  ERR_HOOKPOOL_SERVER_STOPPING: 'A request reached hookpool serve while it was stopping; nothing was run.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

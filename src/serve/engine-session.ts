@@ -11,6 +11,7 @@ import type { ConfigOptions } from '../cli/config-options.js';
 import { createCliEngine } from '../cli/create-cli-engine.js';
 import { loadCliConfig, type CliConfig } from '../cli/load-cli-config.js';
 import { resolveCliEvent } from '../cli/resolve-cli-event.js';
+import { HookpoolError } from '../errors.js';
 import { startStopwatch } from '../run/stopwatch.js';
 
 /** What a session tells its listeners (the JSON-RPC notifications are built from these). */
@@ -74,6 +75,7 @@ export async function createEngineSession(options: EngineSessionOptions): Promis
 class Session implements EngineSession {
   private current: Generation | undefined;
   private closing: Promise<void> | undefined;
+  private reloading: Promise<unknown> = Promise.resolve();
   private reported = 0;
   private readonly retiring = new Set<Promise<void>>();
   /** Every engine not closed yet: the current one and those retiring after a reload. */
@@ -89,7 +91,7 @@ class Session implements EngineSession {
   async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {
     const spec = resolveCliEvent(event);
     const generation = this.current;
-    if (generation === undefined || this.closing !== undefined) throw new Error('the server is shutting down');
+    if (generation === undefined || this.closing !== undefined) throw stoppingError();
     const observers = this.options.observers ?? {};
     const elapsed = startStopwatch();
     observers.onFireStarted?.({ event, spec, payload });
@@ -105,12 +107,22 @@ class Session implements EngineSession {
     }
   }
 
-  async reload(): Promise<ReloadReport> {
-    if (this.closing !== undefined) throw new Error('the server is shutting down');
+  reload(): Promise<ReloadReport> {
+    // One at a time, in order: the file watcher and an enable/disable request may both reload
+    // after one edit, and the configuration read last must be the one that stays.
+    const reloaded = this.reloading.then(() => this.reloadNow());
+    this.reloading = reloaded.catch(() => undefined);
+    return reloaded;
+  }
+
+  private async reloadNow(): Promise<ReloadReport> {
+    if (this.closing !== undefined) throw stoppingError();
     const config = await loadCliConfig(
       { config: this.options.config, claudeSettings: this.options.claudeSettings, plugin: this.options.plugin, cwd: this.options.cwd },
       { skipDiscoveredClaudeSettings: this.options.skipDiscoveredClaudeSettings === true },
     );
+    // close() may have come while the configuration was read: its engines are all it closes.
+    if (this.closing !== undefined) throw stoppingError();
     const previous = this.current;
     this.current = { config, engine: this.createEngine(config), running: new Set() };
     this.engines.add(this.current.engine);
@@ -173,8 +185,13 @@ class Session implements EngineSession {
   }
 }
 
+function stoppingError(): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_SERVER_STOPPING', 'the server is stopping');
+}
+
 /** Project files untrusted now that were not before: they changed, and their hooks stopped running. */
 function newlyUntrusted(before: CliConfig | undefined, after: CliConfig): string[] {
-  const wasUntrusted = new Set(before?.loaded.untrusted.map((file) => file.path) ?? []);
-  return after.loaded.untrusted.map((file) => file.path).filter((path) => before !== undefined && !wasUntrusted.has(path));
+  if (before === undefined) return [];
+  const wasUntrusted = new Set(before.loaded.untrusted.map((file) => file.path));
+  return after.loaded.untrusted.map((file) => file.path).filter((path) => !wasUntrusted.has(path));
 }

@@ -93,15 +93,23 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
   rewatch();
 
   if (options.http) {
-    try {
-      endpoint = await startHttpEndpoint({ session, token, port: options.port ?? defaultServePort(cwd), onActivity: (busy) => lifetime.activity(busy) });
-    } catch (error) {
-      stop('the port could not be bound');
+    const port = options.port ?? defaultServePort(cwd);
+    // Not started after all: everything started so far stops before the error is reported.
+    const abandon = async (reason: string, error: HookpoolError) => {
+      stop(reason);
       await finished;
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new HookpoolError('ERR_HOOKPOOL_USAGE', `cannot listen on 127.0.0.1:${options.port ?? defaultServePort(cwd)}${code ? ` (${code})` : ''}: choose another --port`);
+      return error;
+    };
+    try {
+      endpoint = await startHttpEndpoint({ session, token, port, onActivity: (busy) => lifetime.activity(busy) });
+    } catch (error) {
+      throw await abandon('the port could not be bound', new HookpoolError('ERR_HOOKPOOL_USAGE', `cannot listen on 127.0.0.1:${port}${errnoSuffix(error)}: choose another --port`));
     }
-    writeServerRecord(recordPath, { port: endpoint.port, pid: process.pid, projectDir: cwd });
+    try {
+      writeServerRecord(recordPath, { port: endpoint.port, pid: process.pid, projectDir: cwd });
+    } catch (error) {
+      throw await abandon('its record could not be written', new HookpoolError('ERR_HOOKPOOL_SERVER_RECORD', `cannot write ${recordPath}${errnoSuffix(error)}: clients would not find this server`));
+    }
     process.stderr.write(`hookpool serve: listening on ${claudeHttpHookUrl(endpoint.port)} for ${cwd} (pid ${process.pid})\n`);
   }
   if (options.stdio) {
@@ -109,6 +117,11 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
     rpc = createRpcConnection({ input: process.stdin, output: process.stdout, methods, onEnd: () => stop('stdin closed'), onActivity: (busy) => lifetime.activity(busy) });
   }
   await finished;
+}
+
+function errnoSuffix(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? ` (${code})` : '';
 }
 
 /** Claims the project's record, or refuses when a live server already answers for it. */
