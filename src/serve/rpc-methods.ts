@@ -3,6 +3,7 @@
 import type { ConfigOptions } from '../cli/config-options.js';
 import { setHookEnabled } from '../cli/set-hook-enabled.js';
 import { loadCliConfig } from '../cli/load-cli-config.js';
+import { validationProblems } from '../cli/validation-problems.js';
 import type { EngineSession } from './engine-session.js';
 import { InvalidParamsError, type RpcMethod } from './json-rpc-connection.js';
 
@@ -47,7 +48,8 @@ export function createRpcMethods(context: RpcMethodContext): Record<string, RpcM
     },
     validate: async () => {
       const config = await loadCliConfig(configOptions, { includeUntrusted: true });
-      return { valid: config.loaded.problems.length === 0, problems: config.loaded.problems, hookCount: config.hooks.length };
+      const problems = await validationProblems(config);
+      return { valid: problems.length === 0, problems, hookCount: config.hooks.length };
     },
     enable: toggle(true),
     disable: toggle(false),

@@ -77,6 +77,16 @@ describe('hookpool serve --stdio', () => {
     expect((await peer.call('fire', { event: 'PreToolUse', payload: BASH_RM })).result).toMatchObject({ blocked: true });
   });
 
+  it('validate fails on what `hookpool validate` fails on, such as a script that is missing', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [GUARD, { ...GUARD, id: 'script', command: './hooks/missing.sh' }] });
+    // Read fresh per call: no wait for the file watcher.
+    const answer = await peer.call('validate');
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatchObject({ valid: false, problems: expect.arrayContaining([expect.stringContaining('missing.sh: script not found')]) });
+    const cli = await project.cli(['validate']);
+    expect(cli.exitCode).toBe(1);
+  });
+
   it('picks up an edited config without a restart; the changed project file runs only once trusted again', async () => {
     // Answered once the first configuration is loaded and watched.
     await peer.call('validate');
