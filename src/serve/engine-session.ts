@@ -9,7 +9,9 @@ import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted } from '../engine/observers.js';
 import type { ConfigOptions } from '../cli/config-options.js';
 import { createCliEngine } from '../cli/create-cli-engine.js';
-import { loadCliConfig, type CliConfig } from '../cli/load-cli-config.js';
+import { isJournalCurrent } from '../cli/config-cache/check-journal.js';
+import { loadCliConfigRecorded, type CliConfig } from '../cli/load-cli-config.js';
+import type { FileJournal, FileObservation } from '../config/file-journal.js';
 import { resolveCliEvent } from '../cli/resolve-cli-event.js';
 import { HookpoolError } from '../errors.js';
 import { startStopwatch } from '../run/stopwatch.js';
@@ -61,6 +63,8 @@ export interface EngineSession {
 
 interface Generation {
   readonly config: CliConfig;
+  /** What the load read (configuration, trust, scripts), checked again before each fire; undefined: something changed while it was read. */
+  readonly observations: readonly FileObservation[] | undefined;
   readonly engine: CliEngine;
   readonly running: Set<Promise<unknown>>;
 }
@@ -76,6 +80,10 @@ class Session implements EngineSession {
   private current: Generation | undefined;
   private closing: Promise<void> | undefined;
   private reloading: Promise<unknown> = Promise.resolve();
+  /** The reload a fire waits for when the disk no longer matches the current configuration. */
+  private refreshing: Promise<unknown> | undefined;
+  /** Why the last load failed; until one succeeds, every fire is refused with it. */
+  private failure: unknown;
   private reported = 0;
   private readonly retiring = new Set<Promise<void>>();
   /** Every engine not closed yet: the current one and those retiring after a reload. */
@@ -90,8 +98,7 @@ class Session implements EngineSession {
 
   async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {
     const spec = resolveCliEvent(event);
-    const generation = this.current;
-    if (generation === undefined || this.closing !== undefined) throw stoppingError();
+    const generation = await this.upToDate();
     const observers = this.options.observers ?? {};
     const elapsed = startStopwatch();
     observers.onFireStarted?.({ event, spec, payload });
@@ -117,18 +124,46 @@ class Session implements EngineSession {
 
   private async reloadNow(): Promise<ReloadReport> {
     if (this.closing !== undefined) throw stoppingError();
-    const config = await loadCliConfig(
-      { config: this.options.config, claudeSettings: this.options.claudeSettings, plugin: this.options.plugin, cwd: this.options.cwd },
-      { skipDiscoveredClaudeSettings: this.options.skipDiscoveredClaudeSettings === true },
-    );
+    let loaded: { value: CliConfig; journal: FileJournal };
+    try {
+      loaded = await loadCliConfigRecorded(
+        { config: this.options.config, claudeSettings: this.options.claudeSettings, plugin: this.options.plugin, cwd: this.options.cwd },
+        { skipDiscoveredClaudeSettings: this.options.skipDiscoveredClaudeSettings === true },
+      );
+    } catch (error) {
+      this.failure = error;
+      throw error;
+    }
     // close() may have come while the configuration was read: its engines are all it closes.
     if (this.closing !== undefined) throw stoppingError();
+    const { value: config, journal } = loaded;
+    this.failure = undefined;
     const previous = this.current;
-    this.current = { config, engine: this.createEngine(config), running: new Set() };
+    // A file that changed while it was read leaves nothing to compare: the next fire loads again.
+    const observations = journal.consistent ? journal.observations : undefined;
+    this.current = { config, observations, engine: this.createEngine(config), running: new Set() };
     this.engines.add(this.current.engine);
     this.reported = 0;
     if (previous !== undefined) this.retire(previous);
     return { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
+  }
+
+  /**
+   * The generation to fire in, loaded again first when anything it was loaded from looks different
+   * now (as `run` checks its cached configuration): an edited script, configuration or trust
+   * record counts from this fire on, without waiting for the file watcher. While the
+   * configuration cannot be loaded, every fire is refused with the reason.
+   */
+  private async upToDate(): Promise<Generation> {
+    const generation = this.current;
+    if (generation === undefined || this.closing !== undefined) throw stoppingError();
+    if (this.failure === undefined && generation.observations !== undefined && (await isJournalCurrent(generation.observations))) return generation;
+    this.refreshing ??= this.reload().finally(() => {
+      this.refreshing = undefined;
+    });
+    await this.refreshing;
+    if (this.current === undefined || this.closing !== undefined) throw stoppingError();
+    return this.current;
   }
 
   close(): Promise<void> {

@@ -86,7 +86,9 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
       for (const path of report.untrusted) process.stderr.write(`hookpool serve: ${path} changed: its hooks stay off until you run "hookpool trust"\n`);
       notify('hookpool.config.reloaded', report);
     } catch (error) {
-      process.stderr.write(`hookpool serve: reload failed, the previous configuration keeps running: ${describeError(error)}\n`);
+      // Until the configuration loads again, every fire is refused with this reason (engine-session.ts).
+      process.stderr.write(`hookpool serve: the configuration no longer loads, fires are refused until it does: ${describeError(error)}\n`);
+      notify('hookpool.config.failed', { error: describeError(error) });
     }
     if (!stopping) rewatch();
   };

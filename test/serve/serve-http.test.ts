@@ -1,6 +1,7 @@
 // `hookpool serve --http` as Claude Code's http hooks and the client reach it: a real server
 // process, a real HTTP client (fetch), the token, loopback only, the discovery record.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -173,5 +174,56 @@ describe('http hook settings', () => {
     expect(defaultServePort('/some/project')).toBe(defaultServePort('/some/project/'));
     expect(defaultServePort('/some/project')).toBeGreaterThanOrEqual(20_000);
     expect(defaultServePort('/some/project')).toBeLessThan(30_000);
+  });
+});
+
+describe('hookpool serve --http while its files are edited', () => {
+  it('does not run a guard script edited since it was trusted, from the very next request (no wait for the watcher), and answers as run --format claude does', async () => {
+    const project = await createServeProject();
+    const marker = join(project.root, 'edited-script-ran');
+    try {
+      await project.write('.hookpool/check.sh', '#!/bin/sh\necho "no rm here" >&2\nexit 2\n');
+      await chmod(join(project.dir, '.hookpool', 'check.sh'), 0o755);
+      await project.write('.hookpool/hooks.json', { hooks: [{ id: 'check', event: 'PreToolUse', matcher: 'Bash', command: '.hookpool/check.sh' }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--http', '--port', '0']);
+      const { port } = await project.waitForServer();
+      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+      const headers = { [TOKEN_HEADER]: project.token() };
+      expect((await postHook(port, CLAUDE_COMMAND_HOOK_PATH, JSON.parse(input) as object, headers)).body).toMatchObject({ exitCode: 2 });
+      await project.write('.hookpool/check.sh', `#!/bin/sh\ntouch ${marker}\nexit 0\n`);
+      const served = await postHook(port, CLAUDE_COMMAND_HOOK_PATH, JSON.parse(input) as object, headers);
+      const run = await project.cli(['run', '--format', 'claude'], { input });
+      expect(existsSync(marker)).toBe(false);
+      // The same decision as run; the notice comes once per session, and the server said it first.
+      expect(served.body.exitCode).toBe(run.exitCode);
+      expect(String(served.body.stdout)).toContain('not run: changed since you trusted it (script .hookpool/check.sh changed)');
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it('refuses every guard while its --config file does not load, from the very next request, and runs again once it loads', async () => {
+    const project = await createServeProject();
+    try {
+      const config = await project.write('hooks.json', { hooks: [{ id: 'allow', event: 'PreToolUse', command: 'exit 0' }] });
+      const server = project.serve(['--http', '--port', '0', '--config', config]);
+      const { port } = await project.waitForServer();
+      const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })) as object;
+      const headers = { [TOKEN_HEADER]: project.token() };
+      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers)).body).toEqual({});
+      await writeFile(config, '{"hooks": [{"id": "guard",');
+      const broken = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers);
+      expect(broken.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+      expect(JSON.stringify(broken.body)).toContain('hooks.json');
+      await writeFile(config, JSON.stringify({ hooks: [{ id: 'allow', event: 'PreToolUse', command: 'exit 0' }] }));
+      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers)).body).toEqual({});
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
   });
 });
