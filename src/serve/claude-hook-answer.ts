@@ -44,10 +44,15 @@ export async function answerClaudeHook(session: EngineSession, spec: EventSpec, 
     const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, problems) : problems;
     return { spec, answer: answerForClaude(spec, result, notices), result };
   } catch (error) {
-    const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
-    const result = aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]);
-    return { spec, answer: answerForClaude(spec, result), result };
+    return hookpoolFailureReply(spec, `hookpool could not run the hooks: ${describeError(error)}`);
   }
+}
+
+/** hookpool's own failure answered as a hook that gave no answer: refused where the event's guards fail closed, said either way. */
+export function hookpoolFailureReply(spec: EventSpec, reason: string): ClaudeHookReply {
+  const failed = failedOutcome('hookpool', 'crashed', reason);
+  const result = aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]);
+  return { spec, answer: answerForClaude(spec, result), result };
 }
 
 /** True when the answer refuses by exit code (what an http hook must say in JSON instead). */

@@ -8,9 +8,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/engine-options.js';
 import { describeError } from '../cli/report-error.js';
-import { answerClaudeHook, claudeEventOf } from './claude-hook-answer.js';
+import { answerClaudeHook, claudeEventOf, hookpoolFailureReply } from './claude-hook-answer.js';
 import { claudeHttpBody } from './claude-http-body.js';
 import type { EngineSession } from './engine-session.js';
+import { serveTokenPath } from './serve-paths.js';
 import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from './http-hook-settings.js';
 
 export interface HttpEndpointOptions {
@@ -64,13 +65,13 @@ export async function startHttpEndpoint(options: HttpEndpointOptions): Promise<H
   };
 }
 
+// A Claude Code http hook proceeds on any answer but a 2xx: on its path, what hookpool cannot
+// answer (no token, a body over the limit) is answered 200 as a hook that gave no answer, refused
+// where the event's guards fail closed, whenever the event can be told. The command path keeps
+// the status codes: its client falls back to `run`, which answers for itself.
 async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string>, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (!isLoopbackAddress(request.socket.remoteAddress) || !ownHosts.has(request.headers.host ?? '')) {
     sendJson(response, 403, { error: 'hookpool serve answers loopback requests to 127.0.0.1 only' });
-    return;
-  }
-  if (!hasToken(request, options.token)) {
-    sendJson(response, 401, { error: `missing or wrong ${TOKEN_HEADER} header` });
     return;
   }
   const path = (request.url ?? '').split('?')[0];
@@ -78,16 +79,24 @@ async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string
     sendJson(response, 404, { error: `POST ${CLAUDE_HTTP_HOOK_PATH} or ${CLAUDE_COMMAND_HOOK_PATH}` });
     return;
   }
-  const payload = parsePayload(await readBody(request));
-  if (typeof payload === 'string') {
-    sendJson(response, 400, { error: payload });
+  const authorized = hasToken(request, options.token);
+  if (!authorized && path === CLAUDE_COMMAND_HOOK_PATH) {
+    sendJson(response, 401, { error: `missing or wrong ${TOKEN_HEADER} header` });
     return;
   }
+  const body = await readBody(request);
+  const payload = parsePayload(body.text);
   let spec;
   try {
-    spec = claudeEventOf(payload);
+    spec = claudeEventOf(typeof payload === 'string' ? { hook_event_name: eventNameIn(body.head) } : payload);
   } catch (error) {
-    sendJson(response, 400, { error: describeError(error) });
+    sendJson(response, authorized ? 400 : 401, { error: authorized ? describeError(error) : `missing or wrong ${TOKEN_HEADER} header` });
+    return;
+  }
+  if (!authorized || typeof payload === 'string') {
+    const reason = authorized ? `could not read the hook input (${payload})` : `got no ${TOKEN_HEADER} header, or a wrong one: export HOOKPOOL_SERVE_TOKEN=$(cat ${serveTokenPath()}) before starting Claude Code`;
+    if (path === CLAUDE_COMMAND_HOOK_PATH) sendJson(response, 400, { error: reason });
+    else sendJson(response, 200, claudeHttpBody(hookpoolFailureReply(spec, `hookpool serve ${reason}; nothing was run`)));
     return;
   }
   const envFile = request.headers[ENV_FILE_HEADER];
@@ -106,20 +115,32 @@ function hasToken(request: IncomingMessage, token: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-// The body, or null as soon as it is over DEFAULT_MAX_PAYLOAD_BYTES (the rest is not kept).
-// Events, not an async iterator: no promise per chunk.
-function readBody(request: IncomingMessage): Promise<string | null> {
+// How much of a body over the limit is kept: enough to find the event it was for.
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * The body (`text`, or null as soon as it is over DEFAULT_MAX_PAYLOAD_BYTES: the rest is not
+ * kept) and its first HEAD_BYTES. Events, not an async iterator: no promise per chunk.
+ */
+function readBody(request: IncomingMessage): Promise<{ text: string | null; head: string }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const head: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
+      if (size < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - size));
       size += chunk.length;
       if (size <= DEFAULT_MAX_PAYLOAD_BYTES) chunks.push(chunk);
-      else resolve(null);
+      else chunks.length = 0;
     });
-    request.once('end', () => resolve(size > DEFAULT_MAX_PAYLOAD_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    request.once('end', () => resolve(size > DEFAULT_MAX_PAYLOAD_BYTES ? { text: null, head: Buffer.concat(head).toString('utf8') } : { text: Buffer.concat(chunks).toString('utf8'), head: '' }));
     request.once('error', reject);
   });
+}
+
+/** The event a hook input names near its start (Claude Code writes hook_event_name early), to refuse a body hookpool cannot read as that event. */
+function eventNameIn(head: string): string | undefined {
+  return /"hook_event_name"\s*:\s*"([A-Za-z]+)"/.exec(head)?.[1];
 }
 
 /** The hook input object, or the one-line reason it is not one. */

@@ -74,12 +74,20 @@ describe('hookpool serve --http', () => {
     expect(run.exitCode).toBe(2);
   });
 
-  it('refuses a request without the token (401) or with a wrong one, and runs nothing', async () => {
+  it('runs nothing for a request without the token or with a wrong one: the http hook path refuses the guard in its answer, the client path answers 401', async () => {
     const mark = uniqueSleep();
     await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', command: `sleep ${mark}` }] });
     const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } })) as object;
-    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input)).status).toBe(401);
-    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: 'x'.repeat(64) })).status).toBe(401);
+    for (const headers of [{}, { [TOKEN_HEADER]: 'x'.repeat(64) }]) {
+      // Claude Code proceeds on a status that is not 2xx: a guard without its token must be refused in the body.
+      const http = await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, headers);
+      expect(http.status).toBe(200);
+      expect(http.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+      expect(JSON.stringify(http.body)).toContain('export HOOKPOOL_SERVE_TOKEN');
+      // hookpool-client falls back to run on a 401, which answers for itself.
+      expect((await postHook(port, CLAUDE_COMMAND_HOOK_PATH, input, headers)).status).toBe(401);
+    }
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { not: 'a hook input' })).status).toBe(401);
     expect(livingProcesses(`sleep ${mark}`)).toEqual([]);
   });
 
@@ -93,12 +101,16 @@ describe('hookpool serve --http', () => {
     expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
   });
 
-  it('answers a hook input over the payload limit with 400, and keeps serving', async () => {
+  it('refuses a guard whose hook input is over the payload limit in its answer (the client path: 400), and keeps serving', async () => {
     const headers = { [TOKEN_HEADER]: project.token() };
-    const huge = { hook_event_name: 'Stop', session_id: 's1', filler: 'x'.repeat(DEFAULT_MAX_PAYLOAD_BYTES) };
+    const huge = { hook_event_name: 'PreToolUse', session_id: 's1', tool_name: 'Write', tool_input: { file_path: 'a', content: 'x'.repeat(DEFAULT_MAX_PAYLOAD_BYTES) } };
     const refused = await postHook(port, CLAUDE_HTTP_HOOK_PATH, huge, headers);
-    expect(refused.status).toBe(400);
-    expect(String(refused.body.error)).toContain(`over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(JSON.stringify(refused.body)).toContain(`over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`);
+    const client = await postHook(port, CLAUDE_COMMAND_HOOK_PATH, huge, headers);
+    expect(client.status).toBe(400);
+    expect(String(client.body.error)).toContain(`over ${DEFAULT_MAX_PAYLOAD_BYTES} bytes`);
     expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' }, headers)).status).toBe(200);
   });
 
