@@ -8,7 +8,6 @@ import type { EventSpec } from '../events/event-specs.js';
 import { HookpoolError } from '../errors.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
-import { failedOutcome } from '../run/outcome.js';
 import type { ClaudeAnswer } from './claude-answer.js';
 import type { AgentFormatName } from './formats/format-names.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
@@ -33,13 +32,10 @@ export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions 
 
 /** Fires the event and prints the answer; resolves with the exit code. */
 export async function runEvent(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
+  if (options.format === 'claude') return runAsClaudeHook(eventArgument, options);
   const payload = (await readPayload(options, { stdinByDefault: true })) ?? {};
-  const eventName = eventArgument ?? textField(payload, 'hook_event_name');
-  if (eventName === undefined) {
-    throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the event: hookpool run <event> (with --format claude it may come from the payload\'s "hook_event_name")');
-  }
+  const eventName = requireEventName(eventArgument ?? textField(payload, 'hook_event_name'));
   const spec = resolveCliEvent(eventName);
-  if (options.format === 'claude') return answerAsClaudeHook(spec, payload, options);
   if (options.format !== undefined) return answerAsOtherAgent(options.format, eventName, spec, payload, options);
   const { config, result } = await loadAndFire(spec, payload, options);
   [...config.loaded.problems, ...selfCallNotices(config)].forEach(printWarning);
@@ -62,12 +58,37 @@ async function loadAndFire(spec: EventSpec, payload: Record<string, unknown>, op
   return { config, result: forwardProblem === null ? result : { ...result, hookErrors: [...result.hookErrors, { id: 'hookpool', message: forwardProblem }] } };
 }
 
+function requireEventName(eventName: string | undefined): string {
+  if (eventName !== undefined) return eventName;
+  throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the event: hookpool run <event> (with --format claude it may come from the payload\'s "hook_event_name")');
+}
+
 /**
- * The answer of a hook Claude Code called. Whatever goes wrong in hookpool itself (unreadable
- * configuration, a nested run, an internal error) is answered as a hook that gave no answer:
- * refused where the event's guards fail closed, and said in systemMessage either way, never an
- * exit 1 that Claude Code would take as "proceed".
+ * A hook Claude Code called. Whatever goes wrong in hookpool itself (unreadable input or
+ * configuration, a nested run, an internal error) is answered as claudeFailureAnswer says, never
+ * with an exit 1 that Claude Code would take as "proceed"; when not even the event can be told,
+ * with exit 2 and the reason.
  */
+async function runAsClaudeHook(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
+  let payload: Record<string, unknown> = {};
+  let unreadable: unknown;
+  try {
+    payload = (await readPayload(options, { stdinByDefault: true })) ?? {};
+  } catch (error) {
+    unreadable = error;
+  }
+  let spec: EventSpec;
+  try {
+    spec = resolveCliEvent(requireEventName(eventArgument ?? textField(payload, 'hook_event_name')));
+  } catch (error) {
+    reportError(unreadable ?? error);
+    return EXIT.blocked;
+  }
+  if (unreadable === undefined) return answerAsClaudeHook(spec, payload, options);
+  reportError(unreadable);
+  return printClaudeAnswer(await hookpoolFailure(spec, unreadable));
+}
+
 async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
   // Only this protocol's modules: `run` is called per tool call.
   const [{ answerForClaude }, { takeUnsaidNotices }] = await Promise.all([import('./claude-answer.js'), import('./session-notices.js')]);
@@ -83,10 +104,17 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
     answer = { ...answer, stderr: [answer.stderr, ...leftOver].filter(Boolean).join('\n') || null };
   } catch (error) {
     reportError(error);
-    const failed = failedOutcome('hookpool', 'crashed', `hookpool could not run the hooks: ${describeError(error)}`);
-    const { aggregateFire } = await import('../aggregate/aggregate-fire.js');
-    answer = answerForClaude(spec, aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]));
+    answer = await hookpoolFailure(spec, error);
   }
+  return printClaudeAnswer(answer);
+}
+
+async function hookpoolFailure(spec: EventSpec, error: unknown): Promise<ClaudeAnswer> {
+  const { claudeFailureAnswer } = await import('./claude-failure-answer.js');
+  return claudeFailureAnswer(spec, `hookpool could not run the hooks: ${describeError(error)}`).answer;
+}
+
+function printClaudeAnswer(answer: ClaudeAnswer): ExitCode {
   if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
   if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
   return answer.exitCode;

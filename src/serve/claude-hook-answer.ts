@@ -1,12 +1,11 @@
 // A server's answer to Claude Code for one hook input, as `hookpool run --format claude` gives it:
 // the same merged answer, configuration notices once per session, and whatever goes wrong in
 // hookpool itself answered as a hook that gave no answer (refused where the event fails closed).
-import { aggregateFire } from '../aggregate/aggregate-fire.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
-import { failedOutcome } from '../run/outcome.js';
 import { HookpoolError } from '../errors.js';
 import { answerForClaude, type ClaudeAnswer } from '../cli/claude-answer.js';
+import { claudeFailureAnswer } from '../cli/claude-failure-answer.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { forwardEnvironmentExports } from '../cli/forward-env-exports.js';
 import { describeError } from '../cli/report-error.js';
@@ -48,11 +47,9 @@ export async function answerClaudeHook(session: EngineSession, spec: EventSpec, 
   }
 }
 
-/** hookpool's own failure answered as a hook that gave no answer: refused where the event's guards fail closed, said either way. */
+/** hookpool's own failure, answered as claudeFailureAnswer says. */
 export function hookpoolFailureReply(spec: EventSpec, reason: string): ClaudeHookReply {
-  const failed = failedOutcome('hookpool', 'crashed', reason);
-  const result = aggregateFire(spec, [{ exitCodes: 'claude', onError: spec.defaultOnError }], [failed]);
-  return { spec, answer: answerForClaude(spec, result), result };
+  return { spec, ...claudeFailureAnswer(spec, reason) };
 }
 
 /** True when the answer refuses by exit code (what an http hook must say in JSON instead). */

@@ -126,10 +126,10 @@ describe('hookpool run --format claude', () => {
     expect(JSON.parse(stdout)).toEqual({ systemMessage: 'from .hookpool' });
   });
 
-  it('needs an event from the argument or hook_event_name', async () => {
+  it('needs an event from the argument or hook_event_name; without one it refuses (exit 2: Claude Code reads exit 1 as proceed)', async () => {
     const { exitCode, stderr } = await project.cli(['run', '--format', 'claude'], { input: '{"session_id":"s1"}' });
 
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(stderr).toMatch(/^hookpool: name the event/);
   });
 });

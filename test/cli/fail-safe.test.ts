@@ -66,6 +66,26 @@ describe('hookpool run --format claude when hookpool itself fails', () => {
     expect(stderr).toMatch(/hooks\.json:1:12/);
   });
 
+  it('refuses a guard event whose input it cannot read (over the payload limit, not JSON), never with exit 1', async () => {
+    const huge = JSON.stringify({ ...JSON.parse(project.claudeInput('PreToolUse', bash)), tool_input: { command: 'x'.repeat(17 * 1024 * 1024) } });
+    const tooBig = await project.cli(['run', '--format', 'claude', 'PreToolUse'], { input: huge });
+    expect(tooBig.exitCode).toBe(0);
+    expect(JSON.parse(tooBig.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+    expect(tooBig.stderr).toContain('the payload is over 16777216 bytes');
+    const notJson = await project.cli(['run', '--format', 'claude', 'PreToolUse'], { input: '{"tool_name": "Bash",' });
+    expect(JSON.parse(notJson.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+  });
+
+  it('exits 2 with the reason when it cannot even tell the event (no event, an unknown one, input not JSON)', async () => {
+    for (const input of ['not json', JSON.stringify({ hook_event_name: 'PreTooolUse' }), JSON.stringify({ tool_name: 'Bash' })]) {
+      const { exitCode, stdout, stderr } = await project.cli(['run', '--format', 'claude'], { input });
+      expect(exitCode).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^hookpool: /);
+    }
+  });
+
   it('lets a non-guard event go ahead on the same error, with a systemMessage the user sees', async () => {
     await project.write('hooks.json', '{"hooks": [');
 
