@@ -24,7 +24,7 @@ const BLOCKING_EXIT_CODE = 2;
  */
 export function readHookOutput(spec: EventSpec, outcome: HookOutcome, rules: ReadingRules): HookVerdict {
   const verdict = emptyVerdict(outcome.id);
-  const failure = describeFailure(outcome);
+  const failure = describeFailure(outcome) ?? cutAnswer(spec, outcome);
   if (failure !== null) {
     readFailure(spec, outcome, failure, rules, verdict);
     return verdict;
@@ -102,6 +102,15 @@ function noteUnreadStdout(spec: EventSpec, stdout: ParsedStdout, outcome: HookOu
   if (stdout.kind === 'invalid' && readsOutput(spec)) verdict.errors.push(`${stdout.problem}${cut}; not used`);
   else if (stdout.kind === 'invalid') ignore(verdict, `${stdout.problem}${cut}`);
   else if (stdout.kind === 'text' && stdout.note !== null) ignore(verdict, `${stdout.note}${cut}; read as plain text`);
+}
+
+/**
+ * JSON output that hookpool cut at maxOutputBytes cannot be read, so the hook's answer is
+ * unknown: a failure (its decision, a deny say, would otherwise be lost and the action proceed).
+ */
+function cutAnswer(spec: EventSpec, outcome: HookOutcome): string | null {
+  if (!outcome.truncated || !readsOutput(spec) || !outcome.stdout.trimStart().startsWith('{')) return null;
+  return parseHookStdout(outcome.stdout).kind === 'json' ? null : 'printed more than maxOutputBytes: its JSON answer was cut and cannot be read';
 }
 
 // Events that discard their hooks' output (Setup, SessionEnd, StopFailure, ...) report nothing about it.

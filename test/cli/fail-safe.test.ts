@@ -33,6 +33,19 @@ describe('hookpool run --format claude when hooks fail', () => {
     expect(stderr).toMatch(/^\[guard\] .*not found\n$/); // the hook's own stderr, for Claude Code's debug log
   });
 
+  it('refuses a PreToolUse call whose guard printed a deny longer than maxOutputBytes, instead of reading the cut JSON as plain text', async () => {
+    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' }, systemMessage: 'x'.repeat(2 * 1024 * 1024) });
+    await project.write('deny.json', deny);
+    await project.write('hooks.json', nativeConfig([{ id: 'long-deny', event: 'PreToolUse', command: 'cat deny.json' }]));
+
+    const { exitCode, stdout } = await project.cli(['run', '--format', 'claude', '--config', 'hooks.json'], { input: project.claudeInput('PreToolUse', bash) });
+
+    expect(exitCode).toBe(0);
+    const answer = JSON.parse(stdout);
+    expect(answer.hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
+    expect(answer.systemMessage).toContain('hook "long-deny" printed more than maxOutputBytes: its JSON answer was cut and cannot be read; PreToolUse was refused');
+  });
+
   it('lets a Stop through when its hook times out, but tells the user', async () => {
     await project.write('hooks.json', nativeConfig([{ id: 'slow', event: 'Stop', command: 'sleep 5', timeout: 200 }]));
 

@@ -46,9 +46,18 @@ describe('readHookOutput: stdout detection', () => {
     expect(mixed).toMatchObject({ additionalContext: null, systemMessage: null });
     expect(mixed.errors[0]).toMatch(/several JSON objects/);
   });
-  it('says so in the note when the unparsable output was truncated', () => {
-    const verdict = readHookOutput(PreToolUse, outcome({ stdout: '{"decision":', truncated: true }), CLAUDE_RULES);
-    expect(verdict.ignored[0]).toContain('maxOutputBytes');
+  it('takes JSON output cut at maxOutputBytes as a hook that gave no answer: a guard that fails closed refuses, one that fails open reports it', () => {
+    const cut = outcome({ stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"},"systemMessage":"xxxx', truncated: true });
+    const closed = readHookOutput(PreToolUse, cut, { ...CLAUDE_RULES, onError: 'closed' });
+    expect(closed.decision).toBe('deny');
+    expect(closed.failure?.message).toContain('printed more than maxOutputBytes');
+    const open = readHookOutput(PreToolUse, cut, CLAUDE_RULES);
+    expect(open.decision).toBeNull();
+    expect(open.failure).toMatchObject({ onError: 'open', message: expect.stringContaining('its JSON answer was cut') });
+  });
+  it('reads output that is whole JSON even when stderr was the stream cut, and plain text that was cut as text', () => {
+    expect(readHookOutput(PreToolUse, outcome({ stdout: '{"decision":"block","reason":"r"}', truncated: true }), CLAUDE_RULES)).toMatchObject({ decision: 'deny', failure: null });
+    expect(readHookOutput(UserPromptSubmit, outcome({ stdout: 'context', truncated: true }), CLAUDE_RULES)).toMatchObject({ additionalContext: 'context', failure: null });
   });
   it('reads a JSON array or JSON string as plain text with a log note', () => {
     const array = readHookOutput(SessionStart, outcome({ stdout: '["a"]' }), CLAUDE_RULES);
