@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClaudeAnswer } from '../cli/claude-answer.js';
 import { EXIT } from '../cli/exit-codes.js';
 import { findProjectDir } from '../cli/find-project-dir.js';
+import { DEPTH_VARIABLE } from '../cli/nested-run.js';
 import { writeToFd } from '../cli/raw-stdio.js';
 import { readStdinText } from '../cli/read-stdin.js';
 import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../serve/http-hook-settings.js';
@@ -34,7 +35,8 @@ function payloadCwd(input: string): string | undefined {
 function askServer(record: ServerRecord, token: string, input: string): Promise<ClaudeAnswer | null> {
   return new Promise((resolve) => {
     const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(input), [TOKEN_HEADER]: token };
-    if (process.env.CLAUDE_ENV_FILE) headers[ENV_FILE_HEADER] = process.env.CLAUDE_ENV_FILE;
+    // Percent-encoded: a header carries only Latin-1 text, a path may hold any character.
+    if (process.env.CLAUDE_ENV_FILE) headers[ENV_FILE_HEADER] = encodeURIComponent(process.env.CLAUDE_ENV_FILE);
     const call = request({ host: '127.0.0.1', port: record.port, path: CLAUDE_COMMAND_HOOK_PATH, method: 'POST', headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,7 +97,10 @@ async function startServer(projectDir: string): Promise<void> {
 async function main(): Promise<number> {
   const input = (await readStdinText()) ?? '';
   const projectDir = findProjectDir(payloadCwd(input) ?? process.cwd());
-  const record = readLiveServerRecord(serverRecordPath(projectDir));
+  // Called by a hook (the depth mark is set), the client leaves the server out: the server's
+  // hooks all run at one depth, so only `run` can count the nesting and stop a cycle.
+  const nested = Number(process.env[DEPTH_VARIABLE] ?? 0) > 0;
+  const record = nested ? null : readLiveServerRecord(serverRecordPath(projectDir));
   const token = readServeToken();
   if (record !== null && record.port > 0 && token !== null) {
     const answer = await askServer(record, token, input);
@@ -106,7 +111,7 @@ async function main(): Promise<number> {
     }
   }
   // No live record at all: start one (a record with port 0 is a server still starting).
-  if (record === null && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') await startServer(projectDir);
+  if (record === null && !nested && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') await startServer(projectDir);
   return runInChild(input, projectDir);
 }
 

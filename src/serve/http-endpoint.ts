@@ -99,10 +99,20 @@ async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string
     else sendJson(response, 200, claudeHttpBody(hookpoolFailureReply(spec, `hookpool serve ${reason}; nothing was run`)));
     return;
   }
-  const envFile = request.headers[ENV_FILE_HEADER];
-  const reply = await answerClaudeHook(options.session, spec, payload, { envFile: typeof envFile === 'string' && envFile !== '' ? envFile : undefined });
+  const reply = await answerClaudeHook(options.session, spec, payload, { envFile: envFileOf(request) });
   if (path === CLAUDE_HTTP_HOOK_PATH) sendJson(response, 200, claudeHttpBody(reply));
   else sendJson(response, 200, reply.answer);
+}
+
+/** The client's CLAUDE_ENV_FILE, percent-encoded in its header (taken as it is when it does not decode). */
+function envFileOf(request: IncomingMessage): string | undefined {
+  const header = request.headers[ENV_FILE_HEADER];
+  if (typeof header !== 'string' || header === '') return undefined;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
 }
 
 function hasToken(request: IncomingMessage, token: string): boolean {

@@ -98,6 +98,47 @@ describe('hookpool-client', () => {
       await project.remove();
     }
   });
+  it('called by a hook (HOOKPOOL_RUN_DEPTH set), leaves the server out so run counts the nesting and stops a cycle', async () => {
+    const project = await createServeProject();
+    try {
+      const parents = join(project.root, 'parents.log');
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; exit 0` }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--http', '--port', '0']);
+      const { pid } = await project.waitForServer();
+      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } });
+      const nested = await project.client(input, { HOOKPOOL_RUN_DEPTH: '1' });
+      expect(nested.exitCode).toBe(0);
+      expect(readFileSync(parents, 'utf8').trim()).not.toBe(String(pid));
+      const tooDeep = await project.client(input, { HOOKPOOL_RUN_DEPTH: '3' });
+      expect(JSON.parse(tooDeep.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
+      expect(tooDeep.stdout).toContain('running inside its own hooks 3 levels deep');
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it("passes a CLAUDE_ENV_FILE whose path is not Latin-1 to the server intact", async () => {
+    const project = await createServeProject();
+    try {
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'SessionStart', command: 'echo "export FROM_HOOK=1" >> "$CLAUDE_ENV_FILE"' }] });
+      await project.cli(['trust']);
+      const server = project.serve(['--http', '--port', '0']);
+      await project.waitForServer();
+      const envFile = join(project.root, 'env-用户 é.sh');
+      writeFileSync(envFile, '');
+      const result = await project.client(project.claudeInput('SessionStart', { source: 'startup' }), { CLAUDE_ENV_FILE: envFile });
+      expect(result.exitCode).toBe(0);
+      expect(readFileSync(envFile, 'utf8')).toBe('export FROM_HOOK=1\n');
+      server.kill('SIGTERM');
+      await server;
+    } finally {
+      await project.remove();
+    }
+  });
+
   it('refuses with exit 2 and one line, no stack trace, when it cannot even read its input', async () => {
     const project = await createServeProject();
     const directory = openSync(project.dir, 'r');
