@@ -52,6 +52,10 @@ export function createRpcConnection({ input, output, methods, onEnd, onActivity 
     const request = message as Record<string, unknown>;
     const id = typeof request.id === 'string' || typeof request.id === 'number' ? request.id : null;
     const isNotification = !('id' in request);
+    if (!isNotification && id === null && request.id !== null) {
+      fail(null, RPC_ERRORS.invalidRequest, '"id" must be a string, a number or null');
+      return;
+    }
     if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') {
       fail(id, RPC_ERRORS.invalidRequest, 'a request needs "jsonrpc": "2.0" and a "method" string');
       return;

@@ -20,6 +20,8 @@ export interface MessageStream {
 
 const HEADER_END = '\r\n\r\n';
 const CONTENT_LENGTH = /^content-length:\s*(\d+)\s*$/im;
+// LSP's header fields, in either order: a message that starts with one is framed by Content-Length.
+const HEADER_START = /^content-(length|type):/i;
 const NEWLINE = 10;
 
 /**
@@ -55,7 +57,7 @@ export function createMessageStream(input: Readable, output: Writable, onMessage
     for (;;) {
       buffer = buffer.subarray(leadingBlankBytes(buffer));
       if (buffer.length === 0) break;
-      if (buffer.subarray(0, 15).toString('latin1').toLowerCase() === 'content-length:') {
+      if (HEADER_START.test(buffer.subarray(0, 15).toString('latin1'))) {
         const headerEnd = buffer.indexOf(HEADER_END);
         if (headerEnd < 0) break;
         const length = Number(CONTENT_LENGTH.exec(buffer.subarray(0, headerEnd).toString('latin1'))?.[1] ?? NaN);

@@ -117,7 +117,7 @@ describe('hookpool serve lifetime', () => {
     try {
       const result = await project.cli(['serve']);
       expect(result.exitCode).toBe(1);
-      expect(result.stderr).toContain('choose --http, --stdio or both');
+      expect(result.stderr).toBe('hookpool: serve: choose --http, --stdio or both\n');
     } finally {
       await project.remove();
     }

@@ -58,6 +58,8 @@ describe('hookpool serve --stdio', () => {
     expect(parse.id).toBeNull();
     peer.sendRaw('[{"jsonrpc":"2.0","id":9,"method":"list"}]');
     await peer.waitFor((message) => message.error?.code === -32600);
+    peer.sendRaw('{"jsonrpc":"2.0","id":{"not":"an id"},"method":"list"}');
+    expect(await peer.waitFor((message) => message.error?.message === '"id" must be a string, a number or null')).toMatchObject({ id: null, error: { code: -32600 } });
     expect((await peer.call('frobnicate')).error).toMatchObject({ code: -32601 });
     expect((await peer.call('fire', { payload: {} })).error).toMatchObject({ code: -32602, message: '"event" must be a non-empty string' });
     expect((await peer.call('fire', { event: 'PreToolUse', payload: [1] })).error).toMatchObject({ code: -32602 });

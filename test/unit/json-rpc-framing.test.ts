@@ -45,6 +45,12 @@ describe('JSON-RPC framing', () => {
     );
   });
 
+  it("reads an LSP message whose Content-Type header comes before its Content-Length", async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"method":"list"}';
+    const message = `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    expect(await readChunks([Buffer.from(message)])).toEqual({ messages: [body], oversize: 0 });
+  });
+
   it('reads a last line without its newline', async () => {
     expect(await readChunks([Buffer.from('{"a":1}\n{"b":2}')])).toEqual({ messages: ['{"a":1}', '{"b":2}'], oversize: 0 });
   });

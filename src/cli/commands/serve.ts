@@ -35,20 +35,20 @@ export function registerServeCommand(program: Command, finish: Finish): void {
       stdio: options.stdio === true,
       port: options.port === undefined ? undefined : integer(options.port, '--port', 65_535),
       idleTimeoutMs: seconds(options.idleTimeout),
-      parentPid: options.parentPid === undefined ? undefined : integer(options.parentPid, '--parent-pid', 2 ** 22),
+      parentPid: options.parentPid === undefined ? undefined : integer(options.parentPid, '--parent-pid', 2 ** 22, 1),
       passEnv: options.passEnv ?? [],
     });
     finish(EXIT.proceed);
   });
   command.hook('preAction', (_command, action) => {
     const { http, stdio } = action.opts<ServeOptions>();
-    if (http !== true && stdio !== true) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'hookpool serve: choose --http, --stdio or both');
+    if (http !== true && stdio !== true) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'serve: choose --http, --stdio or both');
   });
 }
 
-function integer(text: string, name: string, max: number): number {
+function integer(text: string, name: string, max: number, min = 0): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${name} must be a whole number from 0 to ${max}, not "${text}"`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   return value;
 }
 
