@@ -4,9 +4,13 @@
 import { appendFile } from '../config/fs-async.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 
-/** Appends the fire's exports to the caller's CLAUDE_ENV_FILE, if it gave one; a failure is returned as a line for stderr. */
-export async function forwardEnvironmentExports(result: FireResult, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  const target = env.CLAUDE_ENV_FILE;
+/** The fire with its exports appended to `envFile` (the caller's CLAUDE_ENV_FILE), a failure to do so among its hookErrors. */
+export async function withForwardedExports(result: FireResult, envFile: string | undefined = process.env.CLAUDE_ENV_FILE): Promise<FireResult> {
+  const problem = await forwardEnvironmentExports(result, envFile);
+  return problem === null ? result : { ...result, hookErrors: [...result.hookErrors, { id: 'hookpool', message: problem }] };
+}
+
+async function forwardEnvironmentExports(result: FireResult, target: string | undefined): Promise<string | null> {
   if (result.environmentExports === null || target === undefined || target === '') return null;
   try {
     await appendFile(target, result.environmentExports);

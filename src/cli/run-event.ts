@@ -13,10 +13,10 @@ import type { AgentFormatName } from './formats/format-names.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
 import { loadCachedCliConfig } from './config-cache/load-cached-cli-config.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-import { forwardEnvironmentExports } from './forward-env-exports.js';
+import { configNotices } from './config-notices.js';
+import { withForwardedExports } from './forward-env-exports.js';
 import type { CliConfig } from './load-cli-config.js';
 import { assertNotNestedTooDeep } from './nested-run.js';
-import { describeSource } from './output/describe.js';
 import { printJson, printLines, printWarning } from './output/print.js';
 import { readPayload } from './read-payload.js';
 import { describeError, reportError } from './report-error.js';
@@ -38,7 +38,7 @@ export async function runEvent(eventArgument: string | undefined, options: RunOp
   const spec = resolveCliEvent(eventName);
   if (options.format !== undefined) return answerAsOtherAgent(options.format, eventName, spec, payload, options);
   const { config, result } = await loadAndFire(spec, payload, options);
-  [...config.loaded.problems, ...selfCallNotices(config)].forEach(printWarning);
+  configNotices(config).forEach(printWarning);
   if (options.json) printJson(result);
   else {
     const [{ describeFire }, { createPaint }] = await Promise.all([import('./output/describe-fire.js'), import('./output/style.js')]);
@@ -54,8 +54,7 @@ async function loadAndFire(spec: EventSpec, payload: Record<string, unknown>, op
   // For Claude Code everything goes into the answer; stderr is the reason of an exit 2.
   const passEnv = [...config.loaded.passEnv, ...(options.passEnv ?? [])];
   const result = await fireOnce(config, spec, payload, { sessionId, passEnv, warnOnStderr: options.format === undefined });
-  const forwardProblem = await forwardEnvironmentExports(result);
-  return { config, result: forwardProblem === null ? result : { ...result, hookErrors: [...result.hookErrors, { id: 'hookpool', message: forwardProblem }] } };
+  return { config, result: await withForwardedExports(result) };
 }
 
 function requireEventName(eventName: string | undefined): string {
@@ -90,18 +89,12 @@ async function runAsClaudeHook(eventArgument: string | undefined, options: RunOp
 }
 
 async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
-  // Only this protocol's modules: `run` is called per tool call.
-  const [{ answerForClaude }, { takeUnsaidNotices }] = await Promise.all([import('./claude-answer.js'), import('./session-notices.js')]);
-  const sessionId = options.sessionId ?? textField(payload, 'session_id');
   let answer: ClaudeAnswer;
   try {
     const { config, result } = await loadAndFire(spec, payload, options);
-    // Configuration notices reach the user once per session; hook failures every time they happen.
-    const configNotices = [...config.loaded.problems, ...selfCallNotices(config)];
-    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, configNotices) : configNotices;
-    answer = answerForClaude(spec, result, notices);
-    const leftOver = answer.exitCode === EXIT.proceed ? await takeUnsaidNotices(sessionId, leftToClaudeCode(config)) : [];
-    answer = { ...answer, stderr: [answer.stderr, ...leftOver].filter(Boolean).join('\n') || null };
+    // Only this protocol's modules: `run` is called per tool call.
+    const { claudeFireAnswer } = await import('./claude-fire-answer.js');
+    answer = await claudeFireAnswer(spec, result, config, options.sessionId ?? textField(payload, 'session_id'));
   } catch (error) {
     reportError(error);
     answer = await hookpoolFailure(spec, error);
@@ -125,27 +118,8 @@ async function answerAsOtherAgent(format: Exclude<AgentFormatName, 'claude'>, ag
   const { answerAsAgentHook } = await import('./formats/answer-as-agent.js');
   return answerAsAgentHook(format, agentEvent, spec, payload, async (adaptedSpec, adapted) => {
     const { config, result } = await loadAndFire(adaptedSpec, adapted, options);
-    return { notices: [...config.loaded.problems, ...selfCallNotices(config)], result };
+    return { notices: configNotices(config), result };
   });
-}
-
-/**
- * Said on stderr (Claude Code's debug log) on exit 0 only: on exit 2 stderr is the reason. The
- * hooks of discovered Claude Code settings are Claude Code's to run; an agent that is not Claude
- * Code asks for them with --claude-settings auto.
- */
-function leftToClaudeCode(config: CliConfig): string[] {
-  if (config.leftToClaudeCode.length === 0) return [];
-  const files = config.leftToClaudeCode.map((file) => file.path).join(', ');
-  return [`hookpool: the hooks in ${files} are left to Claude Code, which runs them itself; an agent that is not Claude Code runs them through hookpool with --claude-settings auto`];
-}
-
-// Settings entries that call hookpool (its own wiring) are skipped; said so that a hand-made one is not lost silently.
-function selfCallNotices(config: CliConfig): string[] {
-  if (config.selfCalls.length === 0) return [];
-  const places = config.selfCalls.map((hook) => describeSource(hook.definition.source, config.cwd)).join(', ');
-  const count = config.selfCalls.length;
-  return [`skipped ${count === 1 ? 'an entry that calls' : `${count} entries that call`} hookpool itself (${places}): hookpool never runs inside hookpool`];
 }
 
 // The answer is printed by the caller once close() has let background hooks finish, so the

@@ -4,13 +4,13 @@
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { HookpoolError } from '../errors.js';
-import { answerForClaude, type ClaudeAnswer } from '../cli/claude-answer.js';
+import type { ClaudeAnswer } from '../cli/claude-answer.js';
 import { claudeFailureAnswer } from '../cli/claude-failure-answer.js';
 import { EXIT } from '../cli/exit-codes.js';
-import { forwardEnvironmentExports } from '../cli/forward-env-exports.js';
+import { withForwardedExports } from '../cli/forward-env-exports.js';
 import { describeError } from '../cli/report-error.js';
 import { resolveCliEvent } from '../cli/resolve-cli-event.js';
-import { takeUnsaidNotices } from '../cli/session-notices.js';
+import { claudeFireAnswer } from '../cli/claude-fire-answer.js';
 import type { EngineSession } from './engine-session.js';
 
 export interface ClaudeHookReply {
@@ -37,11 +37,8 @@ export async function answerClaudeHook(session: EngineSession, spec: EventSpec, 
   const sessionId = typeof payload.session_id === 'string' && payload.session_id !== '' ? payload.session_id : undefined;
   try {
     const { result: fired, config } = await session.fire(spec.name, payload);
-    const forwardProblem = await forwardEnvironmentExports(fired, { CLAUDE_ENV_FILE: call.envFile });
-    const result = forwardProblem === null ? fired : { ...fired, hookErrors: [...fired.hookErrors, { id: 'hookpool', message: forwardProblem }] };
-    const problems = config.loaded.problems;
-    const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, problems) : problems;
-    return { spec, answer: answerForClaude(spec, result, notices), result };
+    const result = await withForwardedExports(fired, call.envFile);
+    return { spec, answer: await claudeFireAnswer(spec, result, config, sessionId), result };
   } catch (error) {
     return hookpoolFailureReply(spec, `hookpool could not run the hooks: ${describeError(error)}`);
   }
