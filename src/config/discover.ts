@@ -1,5 +1,6 @@
 // Which configuration files to read, in precedence order (lowest first). Pure: no file access.
 import { join, resolve } from 'node:path';
+import { userConfigDir } from './user-config-dir.js';
 
 /** Where a file sits in the layering: user < project < local < explicit. */
 export type ConfigScope = 'user' | 'project' | 'local' | 'explicit';
@@ -44,7 +45,7 @@ export function listConfigFiles(options: ListConfigFilesOptions): ConfigCandidat
 function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
   const found = (path: string, scope: ConfigScope, claudeSettings: boolean): ConfigCandidate => ({ path, scope, claudeSettings, required: false });
   return [
-    found(join(home, '.config', 'hookpool', 'hooks.json'), 'user', false),
+    found(join(userConfigDir(home), 'hooks.json'), 'user', false),
     found(join(home, '.claude', 'settings.json'), 'user', true),
     // Opta's user file as its sources name it (its `conf` library may add a "-nodejs" suffix).
     found(join(home, '.config', 'opta', 'config.json'), 'user', false),

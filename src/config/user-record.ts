@@ -4,11 +4,12 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readConfigFile } from './read-config-file.js';
+import { userConfigDir } from './user-config-dir.js';
 import { isPlainObject } from './formats/shared.js';
 
 /** `~/.config/hookpool/<name>`. */
 export function userRecordPath(home: string, name: string): string {
-  return join(home, '.config', 'hookpool', name);
+  return join(userConfigDir(home), name);
 }
 
 /** A record as read: its entries under one key, and why it was ignored (a problem line), if it was. */

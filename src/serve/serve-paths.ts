@@ -1,14 +1,14 @@
 // Where a resident hookpool keeps its per-user state: the token clients authenticate with and one
-// discovery record per project. Imports only node: modules and fnv1a.ts (the client loads it on its
+// discovery record per project. Imports only node: modules, fnv1a.ts and user-config-dir.ts (the client loads it on its
 // hot path, where node:crypto alone would cost ~4 ms of every call).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fnv1a64 } from '../cli/fnv1a.js';
+import { userConfigDir } from '../config/user-config-dir.js';
 
-/** `$XDG_CONFIG_HOME/hookpool`, else `~/.config/hookpool`. */
+/** `~/.config/hookpool`, beside the user's hooks and trust records. */
 export function hookpoolConfigDir(env: NodeJS.ProcessEnv = process.env): string {
-  const config = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
-  return join(config, 'hookpool');
+  return userConfigDir(env.HOME || homedir());
 }
 
 /** The per-user token file (0600) every request to a server must carry. */

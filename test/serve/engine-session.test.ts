@@ -23,7 +23,6 @@ describe('engine session', () => {
   beforeEach(async () => {
     project = await createTempProject();
     vi.stubEnv('HOME', project.home);
-    vi.stubEnv('XDG_CONFIG_HOME', undefined);
     await writeUserHooks(project, [hook('one')]);
     session = await createEngineSession({ cwd: project.dir });
   });
