@@ -3,7 +3,7 @@
 // itself loses), or the nearest existing ancestor while the folder does not exist yet. Changes
 // are debounced into one callback.
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, relative, sep } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 
 // Editors write a file in several steps (truncate, write, rename); one reload after they settle.
 export const CONFIG_DEBOUNCE_MS = 150;
@@ -18,7 +18,7 @@ export function watchConfigFiles(files: readonly string[], onChange: () => void,
   const names = new Map<string, Set<string>>();
   for (const file of new Set(files)) {
     const folder = nearestExisting(dirname(file));
-    const first = relative(folder, file).split(sep)[0] ?? basename(file);
+    const first = relative(folder, file).split(sep)[0]!;
     names.set(folder, (names.get(folder) ?? new Set()).add(first));
   }
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +32,11 @@ export function watchConfigFiles(files: readonly string[], onChange: () => void,
       const watcher = watch(folder, { persistent: false }, (_type, name) => {
         if (name === null || wanted.has(String(name))) changed();
       });
-      watcher.on('error', () => watcher.close());
+      // A watch that fails (its folder removed, say): reload, which watches again from scratch.
+      watcher.on('error', () => {
+        watcher.close();
+        changed();
+      });
       watchers.push(watcher);
     } catch {
       // A folder that vanished between the check and the watch: the next reload watches again.

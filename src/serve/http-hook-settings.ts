@@ -5,7 +5,6 @@
 // exports it once (`export HOOKPOOL_SERVE_TOKEN=$(cat ~/.config/hookpool/serve-token)`).
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { serveTokenPath } from './serve-paths.js';
 
 /** The path Claude Code's http hooks POST to (the answer is the http hook JSON body). */
 export const CLAUDE_HTTP_HOOK_PATH = '/hooks/claude';
@@ -40,9 +39,4 @@ export function claudeHttpHookHandler(port: number): Record<string, unknown> {
     headers: { [TOKEN_HEADER]: `$${TOKEN_ENV_VARIABLE}` },
     allowedEnvVars: [TOKEN_ENV_VARIABLE],
   };
-}
-
-/** Where the token lives, for messages that tell the user how to export it. */
-export function tokenFilePath(env: NodeJS.ProcessEnv = process.env): string {
-  return serveTokenPath(env);
 }

@@ -1,6 +1,6 @@
 // Where a resident hookpool keeps its per-user state: the token clients authenticate with and one
-// discovery record per project. Imports only node: modules, fnv1a.ts and user-config-dir.ts (the client loads it on its
-// hot path, where node:crypto alone would cost ~4 ms of every call).
+// discovery record per project. Imports only node: modules and two dependency-free files: the
+// client loads it on its hot path, so the record's name is an fnv1a64 hash, not node:crypto's.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fnv1a64 } from '../cli/fnv1a.js';

@@ -68,6 +68,7 @@ function spawnSettled(file, args, { env, cwd, input = '', detached = false }) {
 function readPort(child) {
   return new Promise((resolvePromise, reject) => {
     child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before printing its port`)));
     child.stdout.once('data', (chunk) => resolvePromise(Number(String(chunk).trim())));
   });
 }
@@ -260,7 +261,7 @@ export async function measure({ quick, log }) {
       stdio.child.stdin.end();
       stdioFloor.child.stdin.end();
       const children = [http, httpFloor, stdio.child, stdioFloor.child];
-      await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once('exit', r)))));
+      await Promise.all(children.map((child) => (child.exitCode !== null || child.signalCode !== null ? null : new Promise((r) => child.once('exit', r)))));
     }
   });
 }

@@ -1,7 +1,6 @@
 // `hookpool demo`: a simulated agent tool loop on the bundled example config, so a newcomer sees
 // in seconds what hookpool does (blocks, rewrites, background hooks) and what each fire costs.
 import { Option, type Command } from 'commander';
-import { performance } from 'node:perf_hooks';
 import type { FireResult } from '../../aggregate/fire-result.js';
 import { loadHooksConfig } from '../../config/load-hooks-config.js';
 import { createHookEngine, type HookEngine } from '../../engine/create-engine.js';
@@ -15,6 +14,7 @@ import { formatDuration, plural } from '../output/describe.js';
 import { printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';
 import type { Finish } from '../program.js';
+import { startStopwatch } from '../../run/stopwatch.js';
 
 interface DemoOptions {
   readonly toolCalls: number;
@@ -61,10 +61,10 @@ async function runDemo(options: DemoOptions): Promise<void> {
       `hooks from examples/hookpool.json: ${engine.hooks.map((hook) => `${hook.id} (${hook.event}${hook.matcher ? ` ${hook.matcher}` : ''}${hook.background ? ', background' : ''})`).join(', ')}`,
       '',
     ]);
-    const started = performance.now();
+    const elapsed = startStopwatch();
     await simulateSession(engine, simulatedToolCalls(options.toolCalls), stats, paint);
     await engine.close();
-    const elapsedMs = performance.now() - started;
+    const elapsedMs = elapsed();
     await printSummary(stats, project, { elapsedMs, host: options.host }, paint);
   } finally {
     await project.remove();
@@ -79,9 +79,9 @@ async function simulateSession(engine: HookEngine, calls: readonly ToolCall[], s
     if (count < SHOWN_PER_KIND) printLine(`  #${String(index + 1).padStart(4)}  ${what.padEnd(48).slice(0, 48)}  ${outcome}`);
   };
   const fire = async (event: string, payload: Record<string, unknown>): Promise<FireResult> => {
-    const started = performance.now();
+    const elapsed = startStopwatch();
     const result = await engine.fire(event, payload);
-    stats.recordFire(result, performance.now() - started);
+    stats.recordFire(result, elapsed());
     return result;
   };
 
@@ -100,9 +100,9 @@ async function simulateSession(engine: HookEngine, calls: readonly ToolCall[], s
     }
     await fire('PostToolUse', { ...call, tool_input: pre.updatedInput ?? call.tool_input, tool_response: { success: true } });
     if ((index + 1) % NOTIFICATION_EVERY === 0) {
-      const started = performance.now();
+      const elapsed = startStopwatch();
       await fire('Notification', { message: 'Claude is waiting for your input', notification_type: 'idle_prompt' });
-      show('notification', index, 'Notification idle_prompt', paint(`→ notify runs in the background; fire() returned in ${formatDuration(performance.now() - started)}`, 'cyan'));
+      show('notification', index, 'Notification idle_prompt', paint(`→ notify runs in the background; fire() returned in ${formatDuration(elapsed())}`, 'cyan'));
     }
   }
   await fire('Stop', { stop_hook_active: false });
