@@ -54,6 +54,8 @@ export interface SessionFire {
 export interface EngineSession {
   /** The configuration the current engine was built from. */
   readonly config: CliConfig;
+  /** Every path its load looked at (configuration found or not, trust and policy records, scripts): what to watch. */
+  readonly readPaths: readonly string[];
   fire(event: string, payload: Record<string, unknown>): Promise<SessionFire>;
   /** Rebuilds the engine from the configuration files as they are now. */
   reload(): Promise<ReloadReport>;
@@ -92,8 +94,17 @@ class Session implements EngineSession {
   constructor(private readonly options: EngineSessionOptions) {}
 
   get config(): CliConfig {
+    return this.loaded().config;
+  }
+
+  get readPaths(): readonly string[] {
+    const { config, observations } = this.loaded();
+    return [...new Set(observations?.map((entry) => entry.path) ?? config.loaded.files.map((file) => file.path))];
+  }
+
+  private loaded(): Generation {
     if (this.current === undefined) throw new Error('the engine session has not loaded yet');
-    return this.current.config;
+    return this.current;
   }
 
   async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {

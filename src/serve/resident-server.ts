@@ -3,11 +3,7 @@
 // configuration changes, stopped when idle, when its agent goes, on a signal or when asked.
 import type { ConfigOptions } from '../cli/config-options.js';
 import { resolveCliDirs } from '../cli/load-cli-config.js';
-import { defaultDisabledHooksPath } from '../config/disabled-hooks.js';
-import { listConfigFiles } from '../config/discover.js';
-import { defaultUserPolicyPath } from '../config/user-policy.js';
 import { HookpoolError } from '../errors.js';
-import { defaultTrustStorePath } from '../trust/trust-store.js';
 import { describeError } from '../cli/report-error.js';
 import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
 import { createEngineSession, type EngineSession, type SessionObservers } from './engine-session.js';
@@ -33,7 +29,7 @@ export interface ResidentServerOptions extends ConfigOptions {
 
 /** Runs the server until it stops; resolves when everything it started is closed. */
 export async function runResidentServer(options: ResidentServerOptions): Promise<void> {
-  const { cwd, home } = await resolveCliDirs(options);
+  const { cwd } = await resolveCliDirs(options);
   const recordPath = serverRecordPath(cwd);
   if (options.http) claimProject(recordPath, cwd);
   const token = options.http ? ensureServeToken() : '';
@@ -77,7 +73,7 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
 
   const rewatch = () => {
     watcher?.close();
-    watcher = watchConfigFiles(watchedFiles(session, configOptions, home), () => void reload());
+    watcher = watchConfigFiles(session.readPaths, () => void reload());
   };
   const reload = async () => {
     if (stopping) return;
@@ -132,13 +128,4 @@ function claimProject(recordPath: string, cwd: string): void {
   if (live !== null && live.pid !== process.pid) {
     throw new HookpoolError('ERR_HOOKPOOL_SERVER_RUNNING', `a hookpool server for ${live.projectDir} already runs (pid ${live.pid}, port ${live.port})`);
   }
-}
-
-/** Every file whose change can change what runs: the configuration (found or not yet), trust, the user policy, the disabled list. */
-function watchedFiles(session: EngineSession, configOptions: ConfigOptions & { cwd: string }, home: string): string[] {
-  const explicit = (configOptions.config?.length ?? 0) + (configOptions.claudeSettings?.length ?? 0) > 0;
-  const claudeSettings = (configOptions.claudeSettings ?? []).filter((file) => file !== 'auto');
-  const candidates = listConfigFiles({ cwd: configOptions.cwd, home, files: configOptions.config, claudeSettings, discover: !explicit || claudeSettings.length < (configOptions.claudeSettings?.length ?? 0) });
-  const loaded = session.config.loaded.files.map((file) => file.path);
-  return [...candidates.map((candidate) => candidate.path), ...loaded, defaultTrustStorePath(home), defaultUserPolicyPath(home), defaultDisabledHooksPath(home)];
 }
