@@ -1,7 +1,7 @@
 // `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
 // from, editing only that field; the file's trust is carried over when it was trusted before.
-import { readFile, writeFile } from 'node:fs/promises';
-import { withoutByteOrderMark } from '../config/parse-json.js';
+import { readFile } from 'node:fs/promises';
+import { parseJsonOrThrow } from '../config/parse-json.js';
 import { sha256Hex } from '../config/sha256.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
@@ -13,6 +13,7 @@ import { findHook } from './find-hook.js';
 import { loadCliConfig, type CliConfig } from './load-cli-config.js';
 import { describeSource } from './output/describe.js';
 import { describeAllHooksOff } from './output/all-hooks-off.js';
+import { valueAt, writeConfigFile } from './edit/config-file-io.js';
 
 export interface SetHookEnabledRequest {
   readonly id: string;
@@ -53,14 +54,12 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   const bytes = await readFile(source.file);
   const text = bytes.toString('utf8');
   const path = parseJsonPath(source.jsonPath);
-  const entry = path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)?.[step], JSON.parse(withoutByteOrderMark(text)));
+  const entry = valueAt(parseJsonOrThrow(text, where), path);
   const current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
   let trustKept = false;
   if (current !== enabled) {
     const edited = setJsonField(text, path, 'enabled', enabled, where);
-    await writeFile(source.file, edited).catch((error: Error) => {
-      throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
-    });
+    await writeConfigFile(source.file, edited, where);
     const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
     trustKept = wasTrusted && (await carryTrustOver(source.file, bytes, edited, config.home));
   }

@@ -1,8 +1,8 @@
 // `hookpool add`: appends one hook to a native file (.hookpool/hooks.json by default), checked by
 // the same schema the loader uses; the rest of the file stays byte for byte (Autohand's /hooks add).
 import { Option, type Command } from 'commander';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { formatIssues } from '../../config/format-issues.js';
 import { detectFormat } from '../../config/formats/detect-format.js';
 import { isPlainObject } from '../../config/formats/shared.js';
@@ -18,6 +18,7 @@ import { displayPath } from '../output/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { resolveCliEvent } from '../resolve-cli-event.js';
+import { writeConfigFile } from '../edit/config-file-io.js';
 
 interface AddOptions {
   readonly cwd?: string;
@@ -72,10 +73,7 @@ async function addHook(options: AddOptions): Promise<ExitCode> {
     throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${where}: cannot be read (${error.message})`);
   });
   const edited = text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, edited).catch((error: Error) => {
-    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
-  });
+  await writeConfigFile(file, edited, where);
   printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${text === null ? ' (new file)' : ''}`);
   printLine('a project file runs only once trusted: review it, then run hookpool trust');
   return EXIT.proceed;

@@ -1,7 +1,7 @@
 // `hookpool remove <hook-id>`: deletes the hook's entry from its native file or Claude Code
 // settings, leaving every other byte; other formats are refused (Autohand's /hooks remove).
 import type { Command } from 'commander';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { ConfigFormat } from '../../config/model.js';
 import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { sha256Hex } from '../../config/sha256.js';
@@ -18,6 +18,7 @@ import { hashReferencedFiles } from '../../trust/referenced-files.js';
 import { describeSource } from '../output/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
+import { valueAt, writeConfigFile } from '../edit/config-file-io.js';
 
 // Formats whose entries remove can delete: one hook is one array item (native) or one handler in a matcher group (Claude).
 const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude']);
@@ -47,9 +48,7 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   const bytes = await readFile(source.file);
   const text = bytes.toString('utf8');
   const edited = removeEntry(text, parseJsonPath(source.jsonPath), where);
-  await writeFile(source.file, edited).catch((error: Error) => {
-    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
-  });
+  await writeConfigFile(source.file, edited, where);
   printLine(`removed ${id} (${where})`);
   const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
   const remaining = config.hooks.filter((hook) => hook.definition.source?.file === source.file && hook.definition.id !== id).map((hook) => hook.input);
@@ -62,7 +61,7 @@ function removeEntry(text: string, path: (string | number)[], where: string): st
   const index = path.at(-1);
   if (typeof index !== 'number') throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: not a list entry`);
   const list = path.slice(0, -1);
-  const siblings = list.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)?.[step], parseJsonOrThrow(text, where));
+  const siblings = valueAt(parseJsonOrThrow(text, where), list);
   const groupIndex = list.at(-2);
   if (Array.isArray(siblings) && siblings.length === 1 && list.at(-1) === 'hooks' && typeof groupIndex === 'number') {
     return removeJsonItem(text, list.slice(0, -2), groupIndex, where);

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { withoutByteOrderMark } from '../../config/parse-json.js';
 import { HookpoolError } from '../../errors.js';
 import { nodeAt, parseJsonSpans, type JsonArrayNode } from './json-spans.js';
+import { valueAt } from './config-file-io.js';
 
 type JsonPath = readonly (string | number)[];
 
@@ -51,7 +52,7 @@ function arrayAt(text: string, path: JsonPath, where: string): JsonArrayNode {
 // The edited text must parse to exactly the document with that one change.
 function assertEdit(before: string, after: string, path: JsonPath, change: (list: unknown[]) => void, where: string): void {
   const expected = JSON.parse(withoutByteOrderMark(before)) as unknown;
-  change(path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], expected) as unknown[]);
+  change(valueAt(expected, path) as unknown[]);
   if (!isDeepStrictEqual(JSON.parse(withoutByteOrderMark(after)), expected)) {
     throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the edit could not be made without changing other content; edit the file by hand`);
   }

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { withoutByteOrderMark } from '../../config/parse-json.js';
 import { HookpoolError } from '../../errors.js';
 import { nodeAt, parseJsonSpans, type JsonObjectNode } from './json-spans.js';
+import { valueAt } from './config-file-io.js';
 
 /** `hooks.PreToolUse[0].hooks[1]` → `['hooks', 'PreToolUse', 0, 'hooks', 1]`. */
 export function parseJsonPath(jsonPath: string): (string | number)[] {
@@ -48,7 +49,7 @@ function keyValueSeparator(text: string, object: JsonObjectNode): string {
 
 function assertOnlyFieldChanged(before: string, after: string, path: readonly (string | number)[], key: string, value: unknown, where: string): void {
   const expected = JSON.parse(withoutByteOrderMark(before)) as unknown;
-  const target = path.reduce<unknown>((node, step) => (node as Record<string | number, unknown>)[step], expected) as Record<string, unknown>;
+  const target = valueAt(expected, path) as Record<string, unknown>;
   target[key] = value;
   if (!isDeepStrictEqual(JSON.parse(withoutByteOrderMark(after)), expected)) {
     throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the edit could not be made without changing other content; set "${key}" by hand`);

@@ -1,8 +1,8 @@
 // `hookpool init --agent gemini|cursor|copilot|codex`: adds one hookpool entry per event to that
 // agent's settings file (agent-settings.ts), keeping everything else in the file byte for byte.
 // An event whose list already calls hookpool is left alone, so running init twice changes nothing.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { isPlainObject } from '../../config/formats/shared.js';
 import { HookpoolError } from '../../errors.js';
@@ -10,6 +10,7 @@ import { appendJsonItem } from '../edit/array-items.js';
 import { setJsonField } from '../edit/set-json-field.js';
 import { callsHookpool } from '../self-call.js';
 import type { AgentSettings } from './agent-settings.js';
+import { writeConfigFile } from '../edit/config-file-io.js';
 
 export interface WiredAgentSettings {
   readonly path: string;
@@ -29,7 +30,7 @@ export async function wireAgentSettings(cwd: string, settings: AgentSettings, ev
   });
   if (text === null) {
     const hooks = Object.fromEntries([...events].map(([event, slowestHookMs]) => [event, [settings.item(event, slowestHookMs)]]));
-    await writeText(path, where, `${JSON.stringify({ ...settings.emptyDocument, hooks }, null, 2)}\n`);
+    await writeConfigFile(path, `${JSON.stringify({ ...settings.emptyDocument, hooks }, null, 2)}\n`, where);
     return { path, added: [...events.keys()], kept: [] };
   }
   let document = readDocument(text, where);
@@ -49,7 +50,7 @@ export async function wireAgentSettings(cwd: string, settings: AgentSettings, ev
     document = readDocument(text, where);
     added.push(event);
   }
-  if (added.length > 0) await writeText(path, where, text);
+  if (added.length > 0) await writeConfigFile(path, text, where);
   return { path, added, kept };
 }
 
@@ -58,13 +59,6 @@ export function itemCallsHookpool(item: unknown): boolean {
   if (!isPlainObject(item)) return false;
   if (Array.isArray(item.hooks)) return item.hooks.some(itemCallsHookpool);
   return [item.command, item.bash].some((command) => typeof command === 'string' && callsHookpool({ command }));
-}
-
-async function writeText(path: string, where: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text).catch((error: Error) => {
-    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
-  });
 }
 
 function readDocument(text: string, where: string): Record<string, unknown> {

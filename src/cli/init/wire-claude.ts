@@ -1,7 +1,7 @@
 // `hookpool init --agent claude`: adds one hookpool entry per event to .claude/settings.json,
 // keeping everything else in the file as it was. An event that already calls hookpool is left alone.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { EventName } from '../../events/event-specs.js';
 import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { isPlainObject } from '../../config/formats/shared.js';
@@ -10,6 +10,7 @@ import { appendJsonItem } from '../edit/array-items.js';
 import { setJsonField } from '../edit/set-json-field.js';
 import { callsHookpool } from '../self-call.js';
 import { claudeMatcherGroup, type ClaudeTransport } from './claude-entries.js';
+import { writeConfigFile } from '../edit/config-file-io.js';
 
 export interface WiredSettings {
   readonly path: string;
@@ -30,7 +31,7 @@ export async function wireClaudeSettings(cwd: string, events: ReadonlyMap<EventN
   // A new file is written whole; an existing one is edited entry by entry.
   if (text === null) {
     const hooks = Object.fromEntries([...events].map(([event, slowestHookMs]) => [event, [claudeMatcherGroup(event, { transport, slowestHookMs, projectDir: cwd })]]));
-    await writeSettings(path, where, `${JSON.stringify({ hooks }, null, 2)}\n`);
+    await writeConfigFile(path, `${JSON.stringify({ hooks }, null, 2)}\n`, where);
     return { path, added: [...events.keys()], kept: [] };
   }
   let settings = readSettings(text, where);
@@ -50,15 +51,8 @@ export async function wireClaudeSettings(cwd: string, events: ReadonlyMap<EventN
     settings = readSettings(text, where);
     added.push(event);
   }
-  if (added.length > 0) await writeSettings(path, where, text);
+  if (added.length > 0) await writeConfigFile(path, text, where);
   return { path, added, kept };
-}
-
-async function writeSettings(path: string, where: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text).catch((error: Error) => {
-    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${error.message})`);
-  });
 }
 
 function readSettings(text: string, where: string): Record<string, unknown> {
