@@ -24,7 +24,7 @@ const BLOCKING_EXIT_CODE = 2;
  */
 export function readHookOutput(spec: EventSpec, outcome: HookOutcome, rules: ReadingRules): HookVerdict {
   const verdict = emptyVerdict(outcome.id);
-  const failure = describeFailure(outcome) ?? cutAnswer(spec, outcome);
+  const failure = noAnswerReason(spec, outcome);
   if (failure !== null) {
     readFailure(spec, outcome, failure, rules, verdict);
     return verdict;
@@ -102,6 +102,11 @@ function noteUnreadStdout(spec: EventSpec, stdout: ParsedStdout, outcome: HookOu
   if (stdout.kind === 'invalid' && readsOutput(spec)) verdict.errors.push(`${stdout.problem}${cut}; not used`);
   else if (stdout.kind === 'invalid') ignore(verdict, `${stdout.problem}${cut}`);
   else if (stdout.kind === 'text' && stdout.note !== null) ignore(verdict, `${stdout.note}${cut}; read as plain text`);
+}
+
+/** Why the hook gave no answer to this event (see describeFailure, and cutAnswer), or null when it answered. */
+export function noAnswerReason(spec: EventSpec, outcome: HookOutcome): string | null {
+  return describeFailure(outcome) ?? cutAnswer(spec, outcome);
 }
 
 /**

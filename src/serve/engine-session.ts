@@ -9,9 +9,9 @@ import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted } from '../engine/observers.js';
 import type { ConfigOptions } from '../cli/config-options.js';
 import { createCliEngine } from '../cli/create-cli-engine.js';
-import { isJournalCurrent } from '../cli/config-cache/check-journal.js';
+import { snapshotJournal, type JournalSnapshot } from '../cli/config-cache/journal-snapshot.js';
 import { loadCliConfigRecorded, type CliConfig } from '../cli/load-cli-config.js';
-import type { FileJournal, FileObservation } from '../config/file-journal.js';
+import type { FileJournal } from '../config/file-journal.js';
 import { resolveCliEvent } from '../cli/resolve-cli-event.js';
 import { HookpoolError } from '../errors.js';
 import { startStopwatch } from '../run/stopwatch.js';
@@ -65,8 +65,8 @@ export interface EngineSession {
 
 interface Generation {
   readonly config: CliConfig;
-  /** What the load read (configuration, trust, scripts), checked again before each fire; undefined: something changed while it was read. */
-  readonly observations: readonly FileObservation[] | undefined;
+  /** What the load read (configuration, trust, scripts), checked before each fire; undefined: something changed while it was read. */
+  readonly snapshot: JournalSnapshot | undefined;
   readonly engine: CliEngine;
   readonly running: Set<Promise<unknown>>;
 }
@@ -98,8 +98,8 @@ class Session implements EngineSession {
   }
 
   get readPaths(): readonly string[] {
-    const { config, observations } = this.loaded();
-    return [...new Set(observations?.map((entry) => entry.path) ?? config.loaded.files.map((file) => file.path))];
+    const { config, snapshot } = this.loaded();
+    return snapshot?.paths ?? config.loaded.files.map((file) => file.path);
   }
 
   private loaded(): Generation {
@@ -136,6 +136,7 @@ class Session implements EngineSession {
   private async reloadNow(): Promise<ReloadReport> {
     if (this.closing !== undefined) throw stoppingError();
     let loaded: { value: CliConfig; journal: FileJournal };
+    const startedAt = Date.now();
     try {
       loaded = await loadCliConfigRecorded(
         { config: this.options.config, claudeSettings: this.options.claudeSettings, plugin: this.options.plugin, cwd: this.options.cwd },
@@ -151,8 +152,8 @@ class Session implements EngineSession {
     this.failure = undefined;
     const previous = this.current;
     // A file that changed while it was read leaves nothing to compare: the next fire loads again.
-    const observations = journal.consistent ? journal.observations : undefined;
-    this.current = { config, observations, engine: this.createEngine(config), running: new Set() };
+    const snapshot = journal.consistent ? snapshotJournal(journal.observations, startedAt) : undefined;
+    this.current = { config, snapshot, engine: this.createEngine(config), running: new Set() };
     this.engines.add(this.current.engine);
     this.reported = 0;
     if (previous !== undefined) this.retire(previous);
@@ -161,14 +162,14 @@ class Session implements EngineSession {
 
   /**
    * The generation to fire in, loaded again first when anything it was loaded from looks different
-   * now (as `run` checks its cached configuration): an edited script, configuration or trust
+   * now (journal-snapshot.ts, as `run` checks its cached configuration): an edited script, configuration or trust
    * record counts from this fire on, without waiting for the file watcher. While the
    * configuration cannot be loaded, every fire is refused with the reason.
    */
   private async upToDate(): Promise<Generation> {
     const generation = this.current;
     if (generation === undefined || this.closing !== undefined) throw stoppingError();
-    if (this.failure === undefined && generation.observations !== undefined && (await isJournalCurrent(generation.observations))) return generation;
+    if (this.failure === undefined && generation.snapshot !== undefined && (await generation.snapshot.isCurrent())) return generation;
     this.refreshing ??= this.reload().finally(() => {
       this.refreshing = undefined;
     });

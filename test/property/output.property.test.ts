@@ -9,8 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
 import { MAX_MODEL_TEXT_CHARS } from '../../src/aggregate/cap-text.js';
 import { canRefuse, isRefusal } from '../../src/aggregate/decision-rank.js';
-import { describeFailure } from '../../src/aggregate/hook-failure.js';
-import { readHookOutput, type ReadingRules } from '../../src/aggregate/read-hook-output.js';
+import { noAnswerReason, readHookOutput, type ReadingRules } from '../../src/aggregate/read-hook-output.js';
 import { createHookEngine, EVENT_NAMES, EVENT_SPECS, type EventSpec, type FireResult, type HookOutcome, type HookStatus } from '../../src/index.js';
 import { HOSTS } from '../helpers/hosts.js';
 import { anyJson, mostly } from './arbitraries.js';
@@ -132,9 +131,9 @@ describe('reading and merging arbitrary hook output', () => {
               const result = aggregateFire(spec, [rule], [one]);
               const problems = typeProblems(result, spec, [one]);
               if (!verdict.errors.every((error) => typeof error === 'string')) problems.push('an error is not a string');
-              // A hook that gave no answer (timed out, aborted, never started, crashed, exit 126/127) is
-              // always reported; it refuses exactly when it fails closed on an event that can refuse.
-              if (describeFailure(one) !== null) {
+              // A hook that gave no answer (timed out, aborted, never started, crashed, exit 126/127, JSON
+              // output cut at the cap) is always reported; it refuses exactly when it fails closed on an event that can refuse.
+              if (noAnswerReason(spec, one) !== null) {
                 if (result.failures.length !== 1) problems.push(`${status} was not reported as a failure`);
                 const refuses = rule.onError === 'closed' && canRefuse(spec);
                 if (refuses !== isRefusal(result.decision)) problems.push(`${status} under onError ${rule.onError} decided ${String(result.decision)}`);
