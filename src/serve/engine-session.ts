@@ -25,6 +25,10 @@ export interface SessionObservers {
   /** An event was fired (`event` as the caller named it: an alias stays an alias). */
   readonly onFireStarted?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown> }) => void;
   readonly onFireSettled?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown>; result: FireResult; durationMs: number }) => void;
+  /** The configuration was loaded again: by the file watcher, on request, or by a fire that found a file changed. */
+  readonly onReloaded?: (report: ReloadReport) => void;
+  /** A reload failed: every fire is refused until one succeeds. */
+  readonly onReloadFailed?: (error: unknown) => void;
 }
 
 export interface EngineSessionOptions extends ConfigOptions {
@@ -144,6 +148,7 @@ class Session implements EngineSession {
       );
     } catch (error) {
       this.failure = error;
+      if (this.current !== undefined) this.options.observers?.onReloadFailed?.(error);
       throw error;
     }
     // close() may have come while the configuration was read: its engines are all it closes.
@@ -156,8 +161,12 @@ class Session implements EngineSession {
     this.current = { config, snapshot, engine: this.createEngine(config), running: new Set() };
     this.engines.add(this.current.engine);
     this.reported = 0;
-    if (previous !== undefined) this.retire(previous);
-    return { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
+    const report = { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
+    if (previous !== undefined) {
+      this.retire(previous);
+      this.options.observers?.onReloaded?.(report);
+    }
+    return report;
   }
 
   /**

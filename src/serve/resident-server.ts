@@ -35,7 +35,19 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
   const token = options.http ? ensureServeToken() : '';
   let rpc: RpcConnection | undefined;
   const notify = (method: string, params: unknown) => rpc?.notify(method, params);
-  const observers: SessionObservers = options.stdio ? notifyingObservers(notify) : {};
+  const observers: SessionObservers = {
+    ...(options.stdio ? notifyingObservers(notify) : {}),
+    onReloaded: (report) => {
+      for (const path of report.untrusted) process.stderr.write(`hookpool serve: ${path} changed: its hooks stay off until you run "hookpool trust"\n`);
+      notify('hookpool.config.reloaded', report);
+      // The new load may have looked at other files (a script added, a file now found).
+      if (!stopping) rewatch();
+    },
+    onReloadFailed: (error) => {
+      process.stderr.write(`hookpool serve: the configuration no longer loads, fires are refused until it does: ${describeError(error)}\n`);
+      notify('hookpool.config.failed', { error: describeError(error) });
+    },
+  };
   const configOptions = { config: options.config, claudeSettings: options.claudeSettings, plugin: options.plugin, cwd };
   // Called by Claude Code (http hooks, the client): the hooks in its own settings are its to run, as with run --format claude.
   let session: EngineSession;
@@ -71,23 +83,14 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
   };
   const lifetime = createLifetime({ idleMs: options.idleTimeoutMs, parentPid: options.parentPid, stop });
 
-  const rewatch = () => {
+  // What a reload finds, or why it fails, the session's observers report (and re-watch).
+  const reload = () => {
+    if (!stopping) void session.reload().catch(() => undefined);
+  };
+  function rewatch(): void {
     watcher?.close();
-    watcher = watchConfigFiles(session.readPaths, () => void reload());
-  };
-  const reload = async () => {
-    if (stopping) return;
-    try {
-      const report = await session.reload();
-      for (const path of report.untrusted) process.stderr.write(`hookpool serve: ${path} changed: its hooks stay off until you run "hookpool trust"\n`);
-      notify('hookpool.config.reloaded', report);
-    } catch (error) {
-      // Until the configuration loads again, every fire is refused with this reason (engine-session.ts).
-      process.stderr.write(`hookpool serve: the configuration no longer loads, fires are refused until it does: ${describeError(error)}\n`);
-      notify('hookpool.config.failed', { error: describeError(error) });
-    }
-    if (!stopping) rewatch();
-  };
+    watcher = watchConfigFiles(session.readPaths, reload);
+  }
   rewatch();
 
   if (options.http) {
