@@ -122,6 +122,17 @@ describe('hookpool serve lifetime', () => {
       await project.remove();
     }
   });
+  it('refuses --parent-pid 0, which every process would count as alive', async () => {
+    const project = await createServeProject();
+    try {
+      const result = await project.cli(['serve', '--http', '--parent-pid', '0']);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toBe('hookpool: --parent-pid must be a whole number from 1 to 4194304, not "0"\n');
+    } finally {
+      await project.remove();
+    }
+  });
+
   it.each(['3000000', '0', 'soon'])('refuses --idle-timeout %s with a one-line usage error (a Node timer holds at most ~24.8 days)', async (value) => {
     const project = await createServeProject();
     try {
