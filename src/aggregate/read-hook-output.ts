@@ -24,7 +24,7 @@ const BLOCKING_EXIT_CODE = 2;
  */
 export function readHookOutput(spec: EventSpec, outcome: HookOutcome, rules: ReadingRules): HookVerdict {
   const verdict = emptyVerdict(outcome.id);
-  const failure = noAnswerReason(spec, outcome);
+  const failure = noAnswerReason(spec, outcome, rules);
   if (failure !== null) {
     readFailure(spec, outcome, failure, rules, verdict);
     return verdict;
@@ -42,10 +42,9 @@ export function readHookOutput(spec: EventSpec, outcome: HookOutcome, rules: Rea
 function readOutput(spec: EventSpec, outcome: HookOutcome, exitCode: number, rules: ReadingRules, verdict: HookVerdict): void {
   const stdout = parseHookStdout(outcome.stdout);
   noteUnreadStdout(spec, stdout, outcome, verdict);
-  const anyNonZeroRefuses = spec.nonZeroExitRefuses || (rules.exitCodes === 'any-nonzero-blocks' && spec.toolEvent && spec.exit2 === 'block');
-  if (exitCode === BLOCKING_EXIT_CODE && (spec.exit2 === 'block' || spec.exit2 === 'feedback')) {
+  if (isBlockingExit2(spec, exitCode)) {
     readRefusingExit(spec, stdout.kind === 'json' ? stdout.json : null, outcome, verdict);
-  } else if (exitCode !== 0 && anyNonZeroRefuses) {
+  } else if (exitCode !== 0 && anyNonZeroRefuses(spec, rules)) {
     readRefusingExit(spec, null, outcome, verdict);
   } else if (stdout.kind === 'json') {
     applyJsonOutput(spec, stdout.json, verdict);
@@ -105,17 +104,30 @@ function noteUnreadStdout(spec: EventSpec, stdout: ParsedStdout, outcome: HookOu
 }
 
 /** Why the hook gave no answer to this event (see describeFailure, and cutAnswer), or null when it answered. */
-export function noAnswerReason(spec: EventSpec, outcome: HookOutcome): string | null {
-  return describeFailure(outcome) ?? cutAnswer(spec, outcome);
+export function noAnswerReason(spec: EventSpec, outcome: HookOutcome, rules: ReadingRules): string | null {
+  return describeFailure(outcome) ?? cutAnswer(spec, outcome, rules);
 }
 
 /**
  * JSON output that hookpool cut at maxOutputBytes cannot be read, so the hook's answer is
  * unknown: a failure (its decision, a deny say, would otherwise be lost and the action proceed).
+ * Unless its exit code refuses by itself: then that is its answer, with its stderr as the reason.
  */
-function cutAnswer(spec: EventSpec, outcome: HookOutcome): string | null {
+function cutAnswer(spec: EventSpec, outcome: HookOutcome, rules: ReadingRules): string | null {
   if (!outcome.truncated || !readsOutput(spec) || !outcome.stdout.trimStart().startsWith('{')) return null;
+  const exitCode = outcome.exitCode ?? 0;
+  if (isBlockingExit2(spec, exitCode) || (exitCode !== 0 && anyNonZeroRefuses(spec, rules))) return null;
   return parseHookStdout(outcome.stdout).kind === 'json' ? null : 'printed more than maxOutputBytes: its JSON answer was cut and cannot be read';
+}
+
+// Exit 2 where it refuses the event (or, after the fact, gives feedback): Claude Code's rule.
+function isBlockingExit2(spec: EventSpec, exitCode: number): boolean {
+  return exitCode === BLOCKING_EXIT_CODE && (spec.exit2 === 'block' || spec.exit2 === 'feedback');
+}
+
+// Where any non-zero exit refuses: WorktreeCreate and WorktreeRemove, and Opta's rule on blocking tool events.
+function anyNonZeroRefuses(spec: EventSpec, rules: ReadingRules): boolean {
+  return spec.nonZeroExitRefuses || (rules.exitCodes === 'any-nonzero-blocks' && spec.toolEvent && spec.exit2 === 'block');
 }
 
 // Events that discard their hooks' output (Setup, SessionEnd, StopFailure, ...) report nothing about it.

@@ -10,11 +10,12 @@ import { EXIT } from './exit-codes.js';
 import type { CliConfig } from './load-cli-config.js';
 import { takeUnsaidNotices } from './session-notices.js';
 
-export async function claudeFireAnswer(spec: EventSpec, result: FireResult, config: CliConfig, sessionId: string | undefined): Promise<ClaudeAnswer> {
+/** `stderrShown`: false where the answer's stderr goes nowhere on exit 0 (an http hook's answer), so the debug-log line is kept for a caller that shows it. */
+export async function claudeFireAnswer(spec: EventSpec, result: FireResult, config: CliConfig, sessionId: string | undefined, { stderrShown = true } = {}): Promise<ClaudeAnswer> {
   const notices = spec.topLevelFields.has('systemMessage') ? await takeUnsaidNotices(sessionId, configNotices(config)) : configNotices(config);
   const answer = answerForClaude(spec, result, notices);
   // On exit 2 stderr is the reason: the line waits for an exit 0.
-  const leftOver = answer.exitCode === EXIT.proceed ? await takeUnsaidNotices(sessionId, leftToClaudeCode(config)) : [];
+  const leftOver = answer.exitCode === EXIT.proceed && stderrShown ? await takeUnsaidNotices(sessionId, leftToClaudeCode(config)) : [];
   return { ...answer, stderr: [answer.stderr, ...leftOver].filter(Boolean).join('\n') || null };
 }
 

@@ -23,6 +23,8 @@ export interface ClaudeHookReply {
 export interface ClaudeHookCall {
   /** The caller's CLAUDE_ENV_FILE: the hooks' `export` lines are appended there, as `run` does. */
   readonly envFile?: string | undefined;
+  /** False for an http hook's answer, whose stderr Claude Code never sees on success. */
+  readonly stderrShown?: boolean;
 }
 
 /** The event named by the payload's `hook_event_name`; throws ERR_HOOKPOOL_USAGE / UNKNOWN_EVENT. */
@@ -38,7 +40,7 @@ export async function answerClaudeHook(session: EngineSession, spec: EventSpec, 
   try {
     const { result: fired, config } = await session.fire(spec.name, payload);
     const result = await withForwardedExports(fired, call.envFile);
-    return { spec, answer: await claudeFireAnswer(spec, result, config, sessionId), result };
+    return { spec, answer: await claudeFireAnswer(spec, result, config, sessionId, { stderrShown: call.stderrShown }), result };
   } catch (error) {
     return hookpoolFailureReply(spec, `hookpool could not run the hooks: ${describeError(error)}`);
   }

@@ -32,7 +32,7 @@ export function watchConfigFiles(files: readonly string[], onChange: () => void,
       const watcher = watch(folder, { persistent: false }, (_type, name) => {
         if (name === null || wanted.has(String(name))) changed();
       });
-      // A watch that fails (its folder removed, say): reload, which watches again from scratch.
+      // A watch that fails (its folder removed, say): reload; the server watches again after any reload.
       watcher.on('error', () => {
         watcher.close();
         changed();

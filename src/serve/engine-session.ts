@@ -113,18 +113,21 @@ class Session implements EngineSession {
 
   async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {
     const spec = resolveCliEvent(event);
-    const generation = await this.upToDate();
+    let release: () => void = () => undefined;
+    const claim = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const generation = await this.upToDate(claim);
     const observers = this.options.observers ?? {};
     const elapsed = startStopwatch();
     observers.onFireStarted?.({ event, spec, payload });
-    const running = generation.engine.fire(spec.name, payload);
-    generation.running.add(running);
     try {
-      const result = await running;
+      const result = await generation.engine.fire(spec.name, payload);
       observers.onFireSettled?.({ event, spec, payload, result, durationMs: elapsed() });
       return { spec, result, config: generation.config };
     } finally {
-      generation.running.delete(running);
+      generation.running.delete(claim);
+      release();
       this.reportDrops(generation.engine);
     }
   }
@@ -171,20 +174,27 @@ class Session implements EngineSession {
 
   /**
    * The generation to fire in, loaded again first when anything it was loaded from looks different
-   * now (journal-snapshot.ts, as `run` checks its cached configuration): an edited script, configuration or trust
-   * record counts from this fire on, without waiting for the file watcher. While the
-   * configuration cannot be loaded, every fire is refused with the reason.
+   * now (journal-snapshot.ts, as `run` checks its cached configuration): an edited script,
+   * configuration or trust record counts from this fire on, without waiting for the file
+   * watcher. While the configuration cannot be loaded, every fire is refused with the reason.
+   * `claim` joins the chosen generation's fires in the turn it is chosen, so a reload that
+   * retires it meanwhile waits for this fire instead of closing its engine under it.
    */
-  private async upToDate(): Promise<Generation> {
+  private async upToDate(claim: Promise<void>): Promise<Generation> {
+    const checked = this.current;
+    if (checked === undefined || this.closing !== undefined) throw stoppingError();
+    const unchanged = this.failure === undefined && checked.snapshot !== undefined && (await checked.snapshot.isCurrent());
+    // A reload that succeeded during the check left a newer generation, as fresh as a check.
+    if (!unchanged && (this.current === checked || this.failure !== undefined)) {
+      this.refreshing ??= this.reload().finally(() => {
+        this.refreshing = undefined;
+      });
+      await this.refreshing;
+    }
     const generation = this.current;
     if (generation === undefined || this.closing !== undefined) throw stoppingError();
-    if (this.failure === undefined && generation.snapshot !== undefined && (await generation.snapshot.isCurrent())) return generation;
-    this.refreshing ??= this.reload().finally(() => {
-      this.refreshing = undefined;
-    });
-    await this.refreshing;
-    if (this.current === undefined || this.closing !== undefined) throw stoppingError();
-    return this.current;
+    generation.running.add(claim);
+    return generation;
   }
 
   close(): Promise<void> {

@@ -99,7 +99,7 @@ async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string
     else sendJson(response, 200, claudeHttpBody(hookpoolFailureReply(spec, `hookpool serve ${reason}; nothing was run`)));
     return;
   }
-  const reply = await answerClaudeHook(options.session, spec, payload, { envFile: envFileOf(request) });
+  const reply = await answerClaudeHook(options.session, spec, payload, { envFile: envFileOf(request), stderrShown: path === CLAUDE_COMMAND_HOOK_PATH });
   if (path === CLAUDE_HTTP_HOOK_PATH) sendJson(response, 200, claudeHttpBody(reply));
   else sendJson(response, 200, reply.answer);
 }

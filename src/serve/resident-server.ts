@@ -46,6 +46,7 @@ export async function runResidentServer(options: ResidentServerOptions): Promise
     onReloadFailed: (error) => {
       process.stderr.write(`hookpool serve: the configuration no longer loads, fires are refused until it does: ${describeError(error)}\n`);
       notify('hookpool.config.failed', { error: describeError(error) });
+      if (!stopping) rewatch();
     },
   };
   const configOptions = { config: options.config, claudeSettings: options.claudeSettings, plugin: options.plugin, cwd };

@@ -133,7 +133,7 @@ describe('reading and merging arbitrary hook output', () => {
               if (!verdict.errors.every((error) => typeof error === 'string')) problems.push('an error is not a string');
               // A hook that gave no answer (timed out, aborted, never started, crashed, exit 126/127, JSON
               // output cut at the cap) is always reported; it refuses exactly when it fails closed on an event that can refuse.
-              if (noAnswerReason(spec, one) !== null) {
+              if (noAnswerReason(spec, one, rule) !== null) {
                 if (result.failures.length !== 1) problems.push(`${status} was not reported as a failure`);
                 const refuses = rule.onError === 'closed' && canRefuse(spec);
                 if (refuses !== isRefusal(result.decision)) problems.push(`${status} under onError ${rule.onError} decided ${String(result.decision)}`);

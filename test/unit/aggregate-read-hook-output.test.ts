@@ -55,6 +55,11 @@ describe('readHookOutput: stdout detection', () => {
     expect(open.decision).toBeNull();
     expect(open.failure).toMatchObject({ onError: 'open', message: expect.stringContaining('its JSON answer was cut') });
   });
+  it('keeps a refusing exit 2 whose JSON output was cut: the exit code is the answer, stderr the reason, whatever onError says', () => {
+    const cut = outcome({ exitCode: 2, stdout: '{"systemMessage":"xxxx', stderr: 'tests fail', truncated: true });
+    expect(readHookOutput(Stop, cut, CLAUDE_RULES)).toMatchObject({ decision: 'block', reason: 'tests fail', failure: null });
+    expect(readHookOutput(PreToolUse, cut, CLAUDE_RULES)).toMatchObject({ decision: 'deny', reason: 'tests fail', failure: null });
+  });
   it('reads output that is whole JSON even when stderr was the stream cut, and plain text that was cut as text', () => {
     expect(readHookOutput(PreToolUse, outcome({ stdout: '{"decision":"block","reason":"r"}', truncated: true }), CLAUDE_RULES)).toMatchObject({ decision: 'deny', failure: null });
     expect(readHookOutput(UserPromptSubmit, outcome({ stdout: 'context', truncated: true }), CLAUDE_RULES)).toMatchObject({ additionalContext: 'context', failure: null });

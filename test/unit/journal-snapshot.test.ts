@@ -1,7 +1,7 @@
 // The server's check before each fire: a path's stat against the one taken after the load, and
 // for a path changed close to the load ("racy"), its content read again, since a coarse stat
 // time may hide a change.
-import { mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,16 @@ describe('journal snapshot', () => {
     const appearing = snapshotJournal([{ kind: 'script', path: later, fingerprint: 'none' }], settledLoad());
     await writeFile(later, 'exit 0\n');
     expect(await appearing.isCurrent()).toBe(false);
+  });
+
+  it('takes a folder the load only looked for as unchanged while it stays a folder, whatever is written into it', async () => {
+    const data = join(dir, 'plugin-data');
+    await mkdir(data);
+    const snapshot = snapshotJournal([{ kind: 'folder', path: data, fingerprint: 'true' }], Date.now());
+    await writeFile(join(data, 'state.json'), '{}');
+    expect(await snapshot.isCurrent()).toBe(true);
+    await rm(data, { recursive: true });
+    expect(await snapshot.isCurrent()).toBe(false);
   });
 
   it('reads a path changed close to the load again: what the load read must still be there, whatever its stat says', async () => {

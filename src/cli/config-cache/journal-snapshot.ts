@@ -27,29 +27,39 @@ interface Entry {
 /** Takes the snapshot of a load's observations; `loadStartedAtMs` is Date.now() from before the load read anything. */
 export function snapshotJournal(observations: readonly FileObservation[], loadStartedAtMs: number): JournalSnapshot {
   const entries: Entry[] = observations.map((observation) => {
-    const { identity, changedAtMs } = statOf(observation.path);
+    const { identity, changedAtMs } = statOf(observation);
     return { observation, identity, changedAtMs, racy: changedAtMs >= loadStartedAtMs - RACY_MS };
   });
   return {
     paths: [...new Set(observations.map((observation) => observation.path))],
     async isCurrent() {
-      if (entries.some((entry) => statOf(entry.observation.path).identity !== entry.identity)) return false;
+      if (entries.some((entry) => statOf(entry.observation).identity !== entry.identity)) return false;
       const racy = entries.filter((entry) => entry.racy);
       if (racy.length === 0) return true;
+      // Taken before the read: a change during it still falls inside the racy window.
+      const readAt = Date.now();
       if (!(await isJournalCurrent(racy.map((entry) => entry.observation)))) return false;
       // Read again after the stat and the same: from now on its stat, once old enough, is proof.
-      const now = Date.now();
-      for (const entry of racy) entry.racy = now - entry.changedAtMs <= RACY_MS;
+      for (const entry of racy) entry.racy = readAt - entry.changedAtMs <= RACY_MS;
       return true;
     },
   };
 }
 
-function statOf(path: string): { identity: string; changedAtMs: number } {
+/**
+ * What the load's look at a path depends on. A 'folder' look saw only that a directory is there
+ * (a plugin's data folder, say, which its hooks write into): its contents and times do not count.
+ */
+function statOf({ kind, path }: FileObservation): { identity: string; changedAtMs: number } {
   const link = statSafely(lstatSync, path);
   const target = typeof link === 'object' && link.isSymbolicLink() ? statSafely(statSync, path) : link;
+  if (kind === 'folder') return { identity: `${folderOf(link)}>${folderOf(target)}`, changedAtMs: 0 };
   const changedAtMs = Math.max(changedAt(link), changedAt(target));
   return { identity: `${describe(link)}>${describe(target)}`, changedAtMs };
+}
+
+function folderOf(stats: Stats | string): string {
+  return typeof stats === 'string' ? stats : `${stats.dev}:${stats.ino}:${stats.mode}`;
 }
 
 /** The stats, or why there are none ('missing', 'ENOTDIR', 'EACCES': each a state the load saw too). */
