@@ -7,12 +7,13 @@
 // is another bundle, even when npm gives every release the same mtime and V8's own check only
 // compares the length) and by node's version, and read only from a folder and file that nobody
 // but the user could have written. Anything wrong with it and the bundle is compiled as without.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 import { ownershipRefusal } from '../config/file-ownership.js';
 import { fnv1a64 } from './fnv1a.js';
+import { writePrivateFileSync } from '../config/write-private-file.js';
 
 interface LoadedModule {
   exports: unknown;
@@ -80,13 +81,10 @@ function readOwnFile(path: string): Buffer | undefined {
 // same bundle's caches from earlier builds; a failure only means no cache.
 function saveCache(path: string, prefix: string, script: Script): void {
   const dir = dirname(path);
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
-    renameSync(temporary, path);
+    writePrivateFileSync(path, script.createCachedData());
     for (const name of readdirSync(dir)) if (name.startsWith(prefix) && name.endsWith('.bin') && join(dir, name) !== path) rmSync(join(dir, name), { force: true });
   } catch {
-    rmSync(temporary, { force: true });
+    // No cache: the next run compiles again.
   }
 }

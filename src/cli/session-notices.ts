@@ -2,10 +2,11 @@
 // configuration notice is said once per session, not on every tool call. A small JSON file in the
 // user's cache directory, keyed by session id; sessions untouched for a week are dropped. It only
 // ever silences repeats: when it cannot be read or written, notices are simply said again.
-import { mkdir, readFile, rename, writeFile } from '../config/fs-async.js';
+import { readFile } from '../config/fs-async.js';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { sha256Hex } from '../config/sha256.js';
+import { writePrivateFile } from '../config/write-private-file.js';
 
 /** Sessions whose last notice is older than this are forgotten. */
 export const SESSION_NOTICE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,16 +42,9 @@ async function readLedger(path: string): Promise<Ledger> {
   }
 }
 
-// Written whole to a temporary file and renamed over the ledger, so a reader never sees half of it.
 async function writeLedger(path: string, ledger: Ledger): Promise<void> {
-  try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(ledger)}\n`, { mode: 0o600 });
-    await rename(temporary, path);
-  } catch {
-    // Not remembering only means saying the notice again.
-  }
+  // Not remembering only means saying the notice again.
+  await writePrivateFile(path, `${JSON.stringify(ledger)}\n`).catch(() => undefined);
 }
 
 function pruned(ledger: Ledger, now: number): Ledger {

@@ -1,11 +1,11 @@
 // Small JSON records hookpool keeps in the user's own config directory (trusted files, hooks the
 // user turned off), where a repository cannot write: refused when others could have written
 // them, written atomically, 0600 in a 0700 directory.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { readConfigFile } from './read-config-file.js';
 import { userConfigDir } from './user-config-dir.js';
 import { isPlainObject } from './formats/shared.js';
+import { writePrivateFile } from './write-private-file.js';
 
 /** `~/.config/hookpool/<name>`. */
 export function userRecordPath(home: string, name: string): string {
@@ -29,12 +29,7 @@ export async function readUserRecord(path: string, key: string): Promise<UserRec
   return { entries: new Map(Object.entries(section ?? {})), problem: null };
 }
 
-/** Writes the entries under `key`: a fresh 0600 temp file, then a rename, so a reader never sees half of it. */
-export async function writeUserRecord(path: string, key: string, entries: ReadonlyMap<string, unknown>): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  // A leftover temp file would keep its old mode: writeFile's mode applies only to a new file.
-  await rm(temporary, { force: true });
-  await writeFile(temporary, `${JSON.stringify({ [key]: Object.fromEntries(entries) }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  await rename(temporary, path);
+/** Writes the entries under `key`, whole (writePrivateFile). */
+export function writeUserRecord(path: string, key: string, entries: ReadonlyMap<string, unknown>): Promise<void> {
+  return writePrivateFile(path, `${JSON.stringify({ [key]: Object.fromEntries(entries) }, null, 2)}\n`);
 }

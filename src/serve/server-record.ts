@@ -1,8 +1,9 @@
 // The discovery record of a running server: port, pid and project, in a 0600 JSON file named by
 // the project. Clients read it to find the server; a record whose pid is dead is stale and is
 // ignored, then replaced by the next server. Imports only node: modules (client hot path).
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writePrivateFileSync } from '../config/write-private-file.js';
 
 export interface ServerRecord {
   readonly port: number;
@@ -33,12 +34,9 @@ export function readLiveServerRecord(path: string): ServerRecord | null {
   return isPidAlive(pid) ? { port, pid, projectDir } : null;
 }
 
-/** Writes the record whole (a temp file renamed over it), 0600, in a 0700 folder. */
+/** Writes the record whole (writePrivateFileSync). */
 export function writeServerRecord(path: string, record: ServerRecord): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-  renameSync(temporary, path);
+  writePrivateFileSync(path, `${JSON.stringify(record)}\n`);
 }
 
 /**

@@ -2,9 +2,10 @@
 // ~/.cache/hookpool), 0600 in a 0700 folder, written atomically, and read only when nobody else
 // could have written them (the same check as the user's own config files): a cache decides
 // what runs.
-import { mkdir, readdir, rename, rm, stat, writeFile } from '../../config/fs-async.js';
+import { readdir, rm, stat } from '../../config/fs-async.js';
 import { isAbsolute, join } from 'node:path';
 import { readFileBytes } from '../../config/read-file-bytes.js';
+import { writePrivateFile } from '../../config/write-private-file.js';
 
 /** `$XDG_CACHE_HOME/hookpool/run-config` when that is an absolute path, else `<home>/.cache/hookpool/run-config`. */
 export function configCacheDir(home: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -26,18 +27,13 @@ export async function readCacheFile(path: string): Promise<unknown> {
 // A cache file not rewritten for this long belongs to an old hookpool build or a gone project.
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Writes the value as JSON through a fresh 0600 temp file and a rename; a failure leaves no cache, never an error. */
+/** Writes the value as JSON (writePrivateFile); a failure leaves no cache, never an error. */
 export async function writeCacheFile(path: string, dir: string, value: unknown): Promise<boolean> {
-  // Unique per process and call; 'wx' refuses to reuse a name all the same.
-  const temporary = join(dir, `.${process.pid}.${process.hrtime.bigint()}.tmp`);
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await writeFile(temporary, JSON.stringify(value), { mode: 0o600, flag: 'wx' });
-    await rename(temporary, path);
+    await writePrivateFile(path, JSON.stringify(value));
     await removeStaleCacheFiles(dir);
     return true;
   } catch {
-    await rm(temporary, { force: true }).catch(() => undefined);
     return false;
   }
 }
