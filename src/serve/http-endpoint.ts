@@ -28,6 +28,7 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
+const NO_TOKEN = `missing or wrong ${TOKEN_HEADER} header`;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** True for a loopback peer address (IPv4 127/8, IPv6 ::1, IPv4-mapped 127/8). */
@@ -81,7 +82,7 @@ async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string
   }
   const authorized = hasToken(request, options.token);
   if (!authorized && path === CLAUDE_COMMAND_HOOK_PATH) {
-    sendJson(response, 401, { error: `missing or wrong ${TOKEN_HEADER} header` });
+    sendJson(response, 401, { error: NO_TOKEN });
     return;
   }
   const body = await readBody(request);
@@ -90,7 +91,7 @@ async function handle(options: HttpEndpointOptions, ownHosts: ReadonlySet<string
   try {
     spec = claudeEventOf(typeof payload === 'string' ? { hook_event_name: eventNameIn(body.head) } : payload);
   } catch (error) {
-    sendJson(response, authorized ? 400 : 401, { error: authorized ? describeError(error) : `missing or wrong ${TOKEN_HEADER} header` });
+    sendJson(response, authorized ? 400 : 401, { error: authorized ? describeError(error) : NO_TOKEN });
     return;
   }
   if (!authorized || typeof payload === 'string') {
