@@ -5,7 +5,7 @@
 // - `hookpool` (src/cli/bin.ts) and `hookpool-client` (src/client/main.ts): no npm dependency (the
 //   build fails otherwise); the CLI's verbs other than `run` are imported from the tsc build.
 // - `run` (src/cli/fast-run.ts: what a run that matches no hook needs), the run engine
-//   (src/cli/run-engine.ts: the planner and the engine) and the configuration loader (a cache
+//   (src/project/engine-bundle.ts: the planner and the engine) and the configuration loader (a cache
 //   miss): loaded through the V8 code cache (src/cli/load-bundle.ts), each on first use, so none
 //   may hold an import() (checked). `run` requires no npm dependency; the engine holds
 //   signal-exit (every hook's run uses it; ~2 ms to require) and reaches the rest only on first
@@ -20,8 +20,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = (file) => join(ROOT, file);
 
 const RUN = { entry: source('src/cli/fast-run.ts'), outfile: source('dist/src/cli/hookpool-run.cjs') };
-const RUN_ENGINE = { entry: source('src/cli/run-engine.ts'), outfile: source('dist/src/cli/hookpool-run-engine.cjs') };
-const CONFIG_LOADER = { entry: source('src/cli/load-cli-config.ts'), outfile: source('dist/src/cli/hookpool-config-loader.cjs') };
+const RUN_ENGINE = { entry: source('src/project/engine-bundle.ts'), outfile: source('dist/src/cli/hookpool-run-engine.cjs') };
+const CONFIG_LOADER = { entry: source('src/project/load-project.ts'), outfile: source('dist/src/cli/hookpool-config-loader.cjs') };
 // Loaded through the code cache (src/cli/load-bundle.ts: a vm script, which has no import()).
 const CACHED = [RUN, RUN_ENGINE, CONFIG_LOADER];
 const PROGRAM = source('src/cli/program.ts');
@@ -124,7 +124,7 @@ for (const { entry, outfile } of [RUN, ...EXECUTABLES]) {
   const result = await build({ ...COMMON, entryPoints: [entry], outfile, plugins: [requireBundles(outfile, [RUN_ENGINE]), programFromTscBuild(outfile)] });
   const dependencies = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/'));
   if (dependencies.length > 0) {
-    console.error(`bundle-cli: ${relative(ROOT, outfile)} would include npm dependencies (${dependencies.join(', ')}): reach them through src/cli/run-engine.ts or program.ts`);
+    console.error(`bundle-cli: ${relative(ROOT, outfile)} would include npm dependencies (${dependencies.join(', ')}): reach them through src/project/engine-bundle.ts or program.ts`);
     process.exit(1);
   }
 }

@@ -3,7 +3,7 @@
 // named `builtin:<name>@<Event>`; its bare name picks its first.
 import { builtinEntries, DEFAULT_BUILTIN_CATALOG, type BuiltinCatalog } from '../config/builtin-hooks.js';
 import { parseNativeHooks } from '../config/parse-native.js';
-import type { ListedHook } from './load-cli-config.js';
+import type { ListedHook } from '../project/load-project.js';
 
 const PREFIX = 'builtin:';
 

@@ -3,7 +3,7 @@
 // (help, a typo, conflicting options) goes to commander, which explains it, before stdin is read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { answerFileCallsSynchronously } from '../config/fs-async.js';
-import { isAgentFormat } from './formats/format-names.js';
+import { isAgentFormat } from '../dialects/dialect-names.js';
 import type { RunOptions } from './run-event.js';
 
 const OPTIONS = {

@@ -12,7 +12,7 @@ import Module from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 import { ownershipRefusal } from '../config/file-ownership.js';
-import { fnv1a64 } from './fnv1a.js';
+import { fnv1a64 } from '../io/fnv1a.js';
 import { writePrivateFileSync } from '../config/write-private-file.js';
 
 interface LoadedModule {

@@ -2,10 +2,10 @@
 // being run is imported (a hook-time `run` must not load `demo`'s or `trust`'s dependencies);
 // help and unknown verbs load them all.
 import { Command } from 'commander';
-import { EXIT, type ExitCode } from './exit-codes.js';
-import { PACKAGE_VERSION } from './package-root.js';
+import { EXIT, type ExitCode } from '../dialects/exit-codes.js';
+import { PACKAGE_VERSION } from '../package-root.js';
 import { reportError } from './report-error.js';
-import { writeThroughStreams } from './raw-stdio.js';
+import { writeThroughStreams } from '../io/raw-stdio.js';
 
 /** How a verb reports its exit code: actions resolve, they never exit the process themselves. */
 export type Finish = (code: ExitCode) => void;

@@ -6,8 +6,8 @@ import { readConfigFile } from '../config/read-config-file.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/payload-limit.js';
 import { HookpoolError } from '../errors.js';
 import type { InputOptions } from './config-options.js';
-import { isTerminal } from './raw-stdio.js';
-import { readStdinText } from './read-stdin.js';
+import { isTerminal } from '../io/raw-stdio.js';
+import { readStdinText } from '../io/read-stdin.js';
 
 export interface ReadPayloadOptions {
   /** Read stdin when neither option is given and stdin is not a terminal (`run`). */

@@ -1,8 +1,8 @@
 // Every failure as one line per problem on stderr, and its exit code; a stack only with HOOKPOOL_DEBUG=1.
 import { HookpoolError } from '../errors.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from '../dialects/exit-codes.js';
 import { printError } from './output/print.js';
-import { writeToFd } from './raw-stdio.js';
+import { writeToFd } from '../io/raw-stdio.js';
 
 /** Prints what went wrong (commander has printed its own usage errors already) and returns the exit code. */
 export function reportError(error: unknown): number {

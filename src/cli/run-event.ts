@@ -8,20 +8,20 @@ import type { EventSpec } from '../events/event-specs.js';
 import { HookpoolError } from '../errors.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
-import type { ClaudeAnswer } from './claude-answer.js';
-import type { AgentFormatName } from './formats/format-names.js';
+import type { ClaudeAnswer } from '../dialects/claude/answer.js';
+import type { AgentFormatName } from '../dialects/dialect-names.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
-import { loadCachedCliConfig } from './config-cache/load-cached-cli-config.js';
-import { EXIT, type ExitCode } from './exit-codes.js';
-import { configNotices } from './config-notices.js';
-import { withForwardedExports } from './forward-env-exports.js';
-import type { CliConfig } from './load-cli-config.js';
-import { assertNotNestedTooDeep } from './nested-run.js';
+import { loadCachedCliConfig } from '../project/config-cache/load-cached-project.js';
+import { EXIT, type ExitCode } from '../dialects/exit-codes.js';
+import { configNotices } from '../project/config-notices.js';
+import { withForwardedExports } from '../project/forward-env-exports.js';
+import type { CliConfig } from '../project/load-project.js';
+import { assertNotNestedTooDeep } from '../project/nested-run.js';
 import { printJson, printLines, printWarning } from './output/print.js';
 import { readPayload } from './read-payload.js';
 import { describeError, reportError } from './report-error.js';
-import { resolveCliEvent } from './resolve-cli-event.js';
-import { writeToFd } from './raw-stdio.js';
+import { resolveCliEvent } from '../project/event-named.js';
+import { writeToFd } from '../io/raw-stdio.js';
 
 /** `run`'s options, as commander or fast-run.ts parsed them. */
 export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
@@ -93,7 +93,7 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
   try {
     const { config, result } = await loadAndFire(spec, payload, options);
     // Only this protocol's modules: `run` is called per tool call.
-    const { claudeFireAnswer } = await import('./claude-fire-answer.js');
+    const { claudeFireAnswer } = await import('../project/claude-fire-answer.js');
     answer = await claudeFireAnswer(spec, result, config, options.sessionId ?? textField(payload, 'session_id'));
   } catch (error) {
     reportError(error);
@@ -103,7 +103,7 @@ async function answerAsClaudeHook(spec: EventSpec, payload: Record<string, unkno
 }
 
 async function hookpoolFailure(spec: EventSpec, error: unknown): Promise<ClaudeAnswer> {
-  const { claudeFailureAnswer } = await import('./claude-failure-answer.js');
+  const { claudeFailureAnswer } = await import('../dialects/failure-answer.js');
   return claudeFailureAnswer(spec, `hookpool could not run the hooks: ${describeError(error)}`).answer;
 }
 
@@ -115,7 +115,7 @@ function printClaudeAnswer(answer: ClaudeAnswer): ExitCode {
 
 // Gemini CLI, Cursor, Copilot, Codex: their module (formats/) reads the payload and writes the answer.
 async function answerAsOtherAgent(format: Exclude<AgentFormatName, 'claude'>, agentEvent: string, spec: EventSpec, payload: Record<string, unknown>, options: RunOptions): Promise<ExitCode> {
-  const { answerAsAgentHook } = await import('./formats/answer-as-agent.js');
+  const { answerAsAgentHook } = await import('../project/answer-as-agent.js');
   return answerAsAgentHook(format, agentEvent, spec, payload, async (adaptedSpec, adapted) => {
     const { config, result } = await loadAndFire(adaptedSpec, adapted, options);
     return { notices: configNotices(config), result };
@@ -126,7 +126,7 @@ async function answerAsOtherAgent(format: Exclude<AgentFormatName, 'claude'>, ag
 // process never exits while they still run.
 async function fireOnce(config: CliConfig, spec: EventSpec, payload: Record<string, unknown>, how: { sessionId: string | undefined; passEnv: string[]; warnOnStderr: boolean }): Promise<FireResult> {
   if (!(await anyHookMatches(config, spec, payload))) return emptyFireResult(spec.name);
-  const { createCliEngine } = await import('./run-engine.js');
+  const { createCliEngine } = await import('../project/engine-bundle.js');
   const engine = createCliEngine({
     hooks: config.hooks.map((hook) => hook.definition),
     broken: config.loaded,
@@ -152,7 +152,7 @@ async function anyHookMatches(config: CliConfig, spec: EventSpec, payload: Recor
   const { brokenHooks, brokenFiles } = config.loaded;
   const broken = brokenHooks.length > 0 || brokenFiles.length > 0;
   if (!broken && !someMatcherAccepts(config, spec, payload)) return false;
-  const { planEvents, brokenHookDefinitions } = await import('./run-engine.js');
+  const { planEvents, brokenHookDefinitions } = await import('../project/engine-bundle.js');
   const anchors = { projectDir: process.env.CLAUDE_PROJECT_DIR ?? config.cwd, home: config.home };
   const eventPlan = planEvents([...config.hooks.map((hook) => hook.definition), ...brokenHookDefinitions(brokenHooks, brokenFiles)], anchors).get(spec.name);
   return eventPlan !== undefined && eventPlan.plan(matcherSubjectOf(spec, payload)).length > 0;

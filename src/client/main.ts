@@ -7,17 +7,17 @@
 // never lost) and starts a detached server for the next call.
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { ClaudeAnswer } from '../cli/claude-answer.js';
-import { EXIT } from '../cli/exit-codes.js';
-import { findProjectDir } from '../cli/find-project-dir.js';
-import { DEPTH_VARIABLE } from '../cli/nested-run.js';
-import { writeToFd } from '../cli/raw-stdio.js';
-import { readStdinText } from '../cli/read-stdin.js';
-import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../serve/http-hook-settings.js';
+import type { ClaudeAnswer } from '../dialects/claude/answer.js';
+import { EXIT } from '../dialects/exit-codes.js';
+import { findProjectDir } from '../project/find-project-dir.js';
+import { DEPTH_VARIABLE } from '../project/nested-run.js';
+import { writeToFd } from '../io/raw-stdio.js';
+import { readStdinText } from '../io/read-stdin.js';
+import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../project/server/server-address.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../serve/lifetime.js';
-import { serverRecordPath } from '../serve/serve-paths.js';
-import { readLiveServerRecord, type ServerRecord } from '../serve/server-record.js';
-import { readServeToken } from '../serve/serve-token.js';
+import { serverRecordPath } from '../project/server/server-paths.js';
+import { readLiveServerRecord, type ServerRecord } from '../project/server/server-record.js';
+import { readServeToken } from '../project/server/server-token.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../cli/hookpool.cjs', import.meta.url));
 

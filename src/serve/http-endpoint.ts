@@ -8,11 +8,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/engine-options.js';
 import { describeError } from '../cli/report-error.js';
-import { answerClaudeHook, claudeEventOf, hookpoolFailureReply } from './claude-hook-answer.js';
-import { claudeHttpBody } from './claude-http-body.js';
-import type { EngineSession } from './engine-session.js';
-import { serveTokenPath } from './serve-paths.js';
-import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from './http-hook-settings.js';
+import { answerClaudeHook, claudeEventOf, hookpoolFailureReply } from '../project/claude-hook-answer.js';
+import { claudeHttpBody } from '../dialects/claude/http-answer.js';
+import type { EngineSession } from '../project/resident-engine.js';
+import { serveTokenPath } from '../project/server/server-paths.js';
+import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../project/server/server-address.js';
 
 export interface HttpEndpointOptions {
   readonly session: EngineSession;

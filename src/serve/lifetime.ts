@@ -1,6 +1,6 @@
 // When a resident server stops on its own: after `idleMs` without a request, when the process
 // that started it (its agent) is gone, or on a termination signal. Each calls `stop` once.
-import { isPidAlive } from './server-record.js';
+import { isPidAlive } from '../project/server/server-record.js';
 
 /** The default --idle-timeout: 30 minutes. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;

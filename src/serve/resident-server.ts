@@ -2,20 +2,20 @@
 // http hooks and the command-hook client) and/or JSON-RPC on stdio, reloaded when its
 // configuration changes, stopped when idle, when its agent goes, on a signal or when asked.
 import type { ConfigOptions } from '../cli/config-options.js';
-import { resolveCliDirs } from '../cli/load-cli-config.js';
+import { resolveCliDirs } from '../project/load-project.js';
 import { HookpoolError } from '../errors.js';
 import { describeError } from '../cli/report-error.js';
 import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
-import { createEngineSession, type EngineSession, type SessionObservers } from './engine-session.js';
+import { createEngineSession, type EngineSession, type SessionObservers } from '../project/resident-engine.js';
 import { startHttpEndpoint, type HttpEndpoint } from './http-endpoint.js';
-import { claudeHttpHookUrl, defaultServePort } from './http-hook-settings.js';
+import { claudeHttpHookUrl, defaultServePort } from '../project/server/server-address.js';
 import { createRpcConnection, type RpcConnection } from './json-rpc-connection.js';
 import { createLifetime } from './lifetime.js';
 import { createRpcMethods } from './rpc-methods.js';
 import { notifyingObservers } from './rpc-notifications.js';
-import { claimServerRecord, removeOwnServerRecord, writeServerRecord } from './server-record.js';
-import { serverRecordPath } from './serve-paths.js';
-import { ensureServeToken } from './serve-token.js';
+import { claimServerRecord, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
+import { serverRecordPath } from '../project/server/server-paths.js';
+import { ensureServeToken } from '../project/server/server-token.js';
 
 export interface ResidentServerOptions extends ConfigOptions {
   readonly http: boolean;

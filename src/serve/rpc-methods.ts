@@ -1,10 +1,10 @@
 // The JSON-RPC methods of `hookpool serve --stdio`: fire an event, list / validate the hooks,
 // enable / disable one, reload the configuration, close the server.
 import type { ConfigOptions } from '../cli/config-options.js';
-import { setHookEnabled } from '../cli/set-hook-enabled.js';
-import { loadCliConfig } from '../cli/load-cli-config.js';
-import { validationProblems } from '../cli/validation-problems.js';
-import type { EngineSession } from './engine-session.js';
+import { setHookEnabled } from '../project/set-hook-enabled.js';
+import { loadCliConfig } from '../project/load-project.js';
+import { validationProblems } from '../project/validation-problems.js';
+import type { EngineSession } from '../project/resident-engine.js';
 import { InvalidParamsError, type RpcMethod } from './json-rpc-connection.js';
 
 export interface RpcMethodContext {

@@ -3,7 +3,7 @@
 // Autohand's `autohand.hook.<name>` for the events its RPC mode announces, so an IDE extension
 // written for Autohand hears the names it knows.
 import { isRefusal } from '../aggregate/decision-rank.js';
-import type { SessionObservers } from './engine-session.js';
+import type { SessionObservers } from '../project/resident-engine.js';
 
 /** Autohand's event names (its aliases in EVENT_SPECS) and the RPC notification each is sent as. */
 const AUTOHAND_NOTIFICATIONS: Readonly<Record<string, string>> = {

@@ -6,7 +6,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callsHookpool } from '../../src/cli/self-call.js';
+import { callsHookpool } from '../../src/project/self-call.js';
 import { CLI, createTempProject, type TempProject } from './cli-harness.js';
 
 let project: TempProject;

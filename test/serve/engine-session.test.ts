@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEngineSession, type EngineSession } from '../../src/serve/engine-session.js';
+import { createEngineSession, type EngineSession } from '../../src/project/resident-engine.js';
 import { createTempProject, type TempProject } from '../cli/cli-harness.js';
 
 /** Writes the user's own hookpool configuration (trusted: it is the user's). */

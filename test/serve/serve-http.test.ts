@@ -7,10 +7,10 @@ import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
-import { readRunRecords } from '../../src/cli/history/run-log.js';
+import { readRunRecords } from '../../src/project/run-log.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/engine/payload-limit.js';
 import { isLoopbackAddress } from '../../src/serve/http-endpoint.js';
-import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/serve/http-hook-settings.js';
+import { CLAUDE_COMMAND_HOOK_PATH, CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER, claudeHttpHookHandler, defaultServePort } from '../../src/project/server/server-address.js';
 import { createServeProject, postHook, type ServeProject } from './serve-harness.js';
 
 const BLOCKING = { event: 'PreToolUse', matcher: 'Bash', command: 'echo "no rm here" >&2; exit 2' };

@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
-import { serverRecordPath } from '../../src/serve/serve-paths.js';
-import { CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER } from '../../src/serve/http-hook-settings.js';
+import { serverRecordPath } from '../../src/project/server/server-paths.js';
+import { CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER } from '../../src/project/server/server-address.js';
 import { createServeProject, postHook } from './serve-harness.js';
 
 async function waitUntil(condition: () => boolean, withinMs = 20_000): Promise<void> {

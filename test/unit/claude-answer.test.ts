@@ -2,7 +2,7 @@
 // outcomes are built by hand and read by the real aggregator).
 import { describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
-import { answerForClaude } from '../../src/cli/claude-answer.js';
+import { answerForClaude } from '../../src/dialects/claude/answer.js';
 import { EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
 import type { HookOutcome } from '../../src/run/outcome.js';
 

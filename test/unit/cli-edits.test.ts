@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendJsonItem, removeJsonItem } from '../../src/cli/edit/array-items.js';
-import { callsHookpool } from '../../src/cli/self-call.js';
+import { appendJsonItem, removeJsonItem } from '../../src/io/json-edit/array-items.js';
+import { callsHookpool } from '../../src/project/self-call.js';
 
 describe('appendJsonItem / removeJsonItem', () => {
   it('appends with the array\'s own indentation and line breaks, changing nothing else', () => {

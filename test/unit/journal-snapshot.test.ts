@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { snapshotJournal } from '../../src/cli/config-cache/journal-snapshot.js';
+import { snapshotJournal } from '../../src/project/config-cache/journal-snapshot.js';
 import type { FileObservation } from '../../src/config/file-journal.js';
 import { fingerprintRegularFile } from '../../src/trust/hash-regular-file.js';
 

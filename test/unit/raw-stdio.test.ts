@@ -9,10 +9,10 @@ describe('raw-stdio', () => {
   });
 
   it('a second copy of the module writes through the stream the first one switched to', async () => {
-    const first = await import('../../src/cli/raw-stdio.js');
+    const first = await import('../../src/io/raw-stdio.js');
     first.writeThroughStreams();
     vi.resetModules();
-    const second = await import('../../src/cli/raw-stdio.js');
+    const second = await import('../../src/io/raw-stdio.js');
     expect(second).not.toBe(first);
     const written: unknown[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => {

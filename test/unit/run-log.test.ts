@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { createCliEngine } from '../../src/cli/create-cli-engine.js';
+import { createCliEngine } from '../../src/project/one-shot-engine.js';
 import { parseNativeHooks } from '../../src/config/parse-native.js';
-import { appendRunRecord, readRunRecords, runLogWriter, type RunRecord } from '../../src/cli/history/run-log.js';
+import { appendRunRecord, readRunRecords, runLogWriter, type RunRecord } from '../../src/project/run-log.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
-const BUILT_RUN_LOG = fileURLToPath(new URL('../../dist/src/cli/history/run-log.js', import.meta.url));
+const BUILT_RUN_LOG = fileURLToPath(new URL('../../dist/src/project/run-log.js', import.meta.url));
 
 async function waitFor(check: () => boolean | Promise<boolean>, withinMs = 20_000): Promise<void> {
   const deadline = Date.now() + withinMs;

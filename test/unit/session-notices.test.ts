@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSessionNoticesPath, SESSION_NOTICE_TTL_MS, takeUnsaidNotices } from '../../src/cli/session-notices.js';
+import { defaultSessionNoticesPath, SESSION_NOTICE_TTL_MS, takeUnsaidNotices } from '../../src/project/session-notices.js';
 
 let dir: string;
 let path: string;

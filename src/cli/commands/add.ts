@@ -10,15 +10,15 @@ import { nativeHookSchema } from '../../config/native-schema.js';
 import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { EVENT_NAMES } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
-import { appendJsonItem } from '../edit/array-items.js';
-import { setJsonField } from '../edit/set-json-field.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { loadCliConfig, resolveCliDirs } from '../load-cli-config.js';
+import { appendJsonItem } from '../../io/json-edit/array-items.js';
+import { setJsonField } from '../../io/json-edit/set-json-field.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { loadCliConfig, resolveCliDirs } from '../../project/load-project.js';
 import { displayPath } from '../output/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { resolveCliEvent } from '../resolve-cli-event.js';
-import { writeConfigFile } from '../edit/config-file-io.js';
+import { resolveCliEvent } from '../../project/event-named.js';
+import { writeConfigFile } from '../../io/json-edit/config-file-io.js';
 
 interface AddOptions {
   readonly cwd?: string;

@@ -9,7 +9,7 @@ import { simulatedToolCalls, type ToolCall } from '../demo/agent-script.js';
 import { createDemoProject, type DemoProject } from '../demo/demo-project.js';
 import { renderFireTable, renderFootnotes } from '../demo/demo-report.js';
 import { FireStats } from '../demo/fire-stats.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../dialects/exit-codes.js';
 import { formatDuration, plural } from '../output/describe.js';
 import { printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';

@@ -2,8 +2,8 @@
 // and how they ended; `--id` lists one hook's runs.
 import { InvalidArgumentError, type Command } from 'commander';
 import { percentile } from '../demo/fire-stats.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { defaultRunLogPath, readRunRecords, type RunRecord } from '../history/run-log.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { defaultRunLogPath, readRunRecords, type RunRecord } from '../../project/run-log.js';
 import { formatDuration, plural } from '../output/describe.js';
 import { printJson, printLine, printLines } from '../output/print.js';
 import { createPaint } from '../output/style.js';

@@ -5,16 +5,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVENT_NAMES, type EventName } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { AGENT_NAMES, type AgentName } from '../init/agents.js';
-import { AGENT_SETTINGS, agentEventsFor, type WiredAgent } from '../init/agent-settings.js';
-import { wireAgentSettings } from '../init/wire-agent.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { AGENT_NAMES, type AgentName } from '../../dialects/agents.js';
+import { AGENT_SETTINGS, agentEventsFor, type WiredAgent } from '../../dialects/agent-settings.js';
+import { wireAgentSettings } from '../../dialects/wire-settings.js';
 import { chooseExampleHooks, copyExampleScripts, describeExampleHooks } from '../init/example-hooks.js';
-import { wireClaudeSettings } from '../init/wire-claude.js';
-import { loadCliConfig, resolveCliDirs } from '../load-cli-config.js';
+import { wireClaudeSettings } from '../../dialects/claude/wire-settings.js';
+import { loadCliConfig, resolveCliDirs } from '../../project/load-project.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { fileExists } from '../file-exists.js';
+import { fileExists } from '../../io/file-exists.js';
 
 interface InitOptions {
   readonly cwd?: string;

@@ -8,17 +8,17 @@ import { sha256Hex } from '../../config/sha256.js';
 import { HookpoolError } from '../../errors.js';
 import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { removeJsonItem } from '../edit/array-items.js';
-import { parseJsonPath } from '../edit/set-json-field.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { findHook } from '../find-hook.js';
-import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
+import { removeJsonItem } from '../../io/json-edit/array-items.js';
+import { parseJsonPath } from '../../io/json-edit/set-json-field.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { findHook } from '../../project/find-hook.js';
+import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
 import type { NativeHookInput } from '../../config/native-schema.js';
 import { hashReferencedFiles } from '../../trust/referenced-files.js';
 import { describeSource } from '../output/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { valueAt, writeConfigFile } from '../edit/config-file-io.js';
+import { valueAt, writeConfigFile } from '../../io/json-edit/config-file-io.js';
 
 // Formats whose entries remove can delete: one hook is one array item (native) or one handler in a matcher group (Claude).
 const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude']);

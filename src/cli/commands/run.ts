@@ -2,7 +2,7 @@
 // without commander when the arguments are plain).
 import { Option, type Command } from 'commander';
 import { EVENT_NAMES } from '../../events/event-specs.js';
-import { AGENT_FORMATS } from '../formats/format-names.js';
+import { AGENT_FORMATS } from '../../dialects/dialect-names.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption } from '../config-options.js';
 import type { Finish } from '../program.js';
 import { runEvent, type RunOptions } from '../run-event.js';

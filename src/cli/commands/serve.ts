@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { HookpoolError } from '../../errors.js';
 import { addConfigOptions, addPassEnvOption, type ConfigOptions, type PassEnvOptions } from '../config-options.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../dialects/exit-codes.js';
 import type { Finish } from '../program.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../serve/lifetime.js';
 

@@ -4,11 +4,11 @@ import type { Command } from 'commander';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch, writeAllHooksSwitch } from '../../config/all-hooks-switch.js';
 import { HookpoolError } from '../../errors.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { resolveCliDirs } from '../load-cli-config.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { resolveCliDirs } from '../../project/load-project.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { setHookEnabled } from '../set-hook-enabled.js';
+import { setHookEnabled } from '../../project/set-hook-enabled.js';
 import { printToggleResult } from '../output/toggle-result.js';
 
 interface ToggleOptions extends ConfigOptions {

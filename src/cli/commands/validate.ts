@@ -1,13 +1,13 @@
 // `hookpool validate`: exit 0 when every configured hook loads, else one line per problem and exit 1.
 import type { Command } from 'commander';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import { loadCliConfig, type CliConfig } from '../load-cli-config.js';
+import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
+import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
 import { displayPath, plural } from '../output/describe.js';
 import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '../output/describe-files.js';
 import { printJson, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { validationProblems } from '../validation-problems.js';
+import { validationProblems } from '../../project/validation-problems.js';
 
 interface ValidateOptions extends ConfigOptions {
   readonly json?: boolean;

@@ -3,7 +3,7 @@
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXAMPLES_DIR } from '../package-root.js';
+import { EXAMPLES_DIR } from '../../package-root.js';
 
 export interface DemoProject {
   readonly dir: string;

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { commandWords } from '../../trust/referenced-files.js';
-import { fileExists } from '../file-exists.js';
+import { fileExists } from '../../io/file-exists.js';
 import { findOnPath, isExecutableFile } from './find-on-path.js';
 
 export interface StartCheck {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HookpoolError } from '../../errors.js';
-import { EXAMPLES_DIR } from '../package-root.js';
+import { EXAMPLES_DIR } from '../../package-root.js';
 
 interface ExampleEntry {
   readonly id: string;

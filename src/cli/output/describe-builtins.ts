@@ -1,7 +1,7 @@
 // The built-in hooks hookpool ships, for `hookpool list`: which ones this configuration switches
 // on, and the others, so that a user sees what exists without reading the README.
 import { BUILTIN_CATALOG, type BuiltinSpec } from '../../builtins/catalog.js';
-import type { CliConfig } from '../load-cli-config.js';
+import type { CliConfig } from '../../project/load-project.js';
 
 /** One built-in as listed: its name, seed, events, and whether a loaded file switched it on. */
 export interface ListedBuiltin {

@@ -1,6 +1,6 @@
 // Which configuration files were read (or looked for), shared by `list` and `validate`.
 import { listConfigFiles } from '../../config/discover.js';
-import type { CliConfig } from '../load-cli-config.js';
+import type { CliConfig } from '../../project/load-project.js';
 import type { ConfigOptions } from '../config-options.js';
 import { displayPath, plural } from './describe.js';
 

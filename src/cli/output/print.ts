@@ -1,5 +1,5 @@
 // Where each kind of output goes: answers to stdout, warnings and errors to stderr, one line each.
-import { writeToFd } from '../raw-stdio.js';
+import { writeToFd } from '../../io/raw-stdio.js';
 
 /** A line of the command's answer. */
 export function printLine(text = ''): void {

@@ -1,6 +1,6 @@
 // Colour for people, plain text for pipes: ANSI codes only on a colour TTY, never with NO_COLOR.
 import { inspect } from 'node:util';
-import { isTerminal } from '../raw-stdio.js';
+import { isTerminal } from '../../io/raw-stdio.js';
 
 export type StyleName = 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan' | 'magenta';
 

@@ -1,6 +1,6 @@
 // What `enable` and `disable` print after editing (or not needing to edit) a hook's file.
 import { printLine } from './print.js';
-import type { SetHookEnabledResult } from '../set-hook-enabled.js';
+import type { SetHookEnabledResult } from '../../project/set-hook-enabled.js';
 
 export function printToggleResult(result: SetHookEnabledResult): void {
   const state = result.enabled ? 'enabled' : 'disabled';

@@ -1,0 +1,52 @@
+// Cursor's hook protocol (cursor.com/docs/agent/hooks, .cursor/hooks.json `version: 1`). Payloads
+// carry `hook_event_name`, `conversation_id` and `workspace_roots`; preToolUse/postToolUse give
+// Cursor's tool names (Shell, Read, Write, ...) as `tool_name`, which stay as they are.
+// beforeShellExecution gives only `command`: it is read as the Shell tool, beforeReadFile as Read.
+// The answer is JSON on exit 0: `permission: allow | deny | ask` with `user_message` (shown to the
+// user) and `agent_message` (sent to the model) on tool events, `continue: false` on
+// beforeSubmitPrompt, `followup_message` on stop (the agent goes on with it), and
+// `additional_context` where the event takes context.
+import { isRefusal } from '../aggregate/decision-rank.js';
+import type { FireResult } from '../aggregate/fire-result.js';
+import type { EventSpec } from '../events/event-specs.js';
+import { reasonGivenBy } from './claude/output-fields.js';
+import { EXIT } from './exit-codes.js';
+import { givenFields, hookpoolNotices, hooksStderr, joinLines, type AgentAnswer, type AgentFormat } from './dialect.js';
+import { parsedJson, withMissingFields } from './tool-payload.js';
+
+/** The events `hookpool init --agent cursor` wires (each has an EVENT_SPECS alias). */
+export const CURSOR_EVENTS = ['preToolUse', 'postToolUse', 'beforeSubmitPrompt', 'stop', 'sessionStart', 'sessionEnd', 'preCompact', 'subagentStop'] as const;
+
+// Cursor's narrow tool events, read as its generic tool event with the tool it names.
+const TOOL_OF_EVENT: Readonly<Record<string, (payload: Record<string, unknown>) => Record<string, unknown>>> = {
+  beforeShellExecution: (payload) => ({ tool_name: 'Shell', tool_input: { command: payload.command, cwd: payload.cwd } }),
+  beforeReadFile: (payload) => ({ tool_name: 'Read', tool_input: { file_path: payload.file_path } }),
+  beforeMCPExecution: (payload) => ({ tool_input: parsedJson(payload.tool_input) }),
+};
+
+function adaptPayload(agentEvent: string, payload: Record<string, unknown>): Record<string, unknown> {
+  const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
+  const tool = TOOL_OF_EVENT[agentEvent]?.(payload) ?? {};
+  const base = agentEvent === 'beforeMCPExecution' ? { ...payload, ...tool } : withMissingFields(payload, tool);
+  return withMissingFields(base, { session_id: payload.conversation_id, cwd: roots[0] });
+}
+
+function answer(spec: EventSpec, result: FireResult, configNotices: readonly string[]): AgentAnswer {
+  const reason = reasonGivenBy(result) ?? result.reason ?? 'blocked by a hook';
+  const refused = result.continue && (result.blocked || isRefusal(result.decision));
+  const notices = hookpoolNotices(spec, result, configNotices);
+  const shown = joinLines([refused ? reason : null, result.systemMessage, result.continue ? null : result.stopReason, ...notices]);
+  let decision: Record<string, unknown> = {};
+  if (spec.permissionAnswer !== null) {
+    const permission = refused || !result.continue ? 'deny' : result.decision === 'allow' || result.decision === 'ask' ? result.decision : null;
+    decision = givenFields({ permission, agent_message: refused ? reason : null, updated_input: refused ? null : result.updatedInput });
+  } else if (spec.blockKeepsAgentRunning) {
+    decision = givenFields({ followup_message: refused ? reason : null });
+  } else if (refused || !result.continue) {
+    decision = { continue: false };
+  }
+  const output = { ...decision, ...givenFields({ user_message: shown, additional_context: result.additionalContext }) };
+  return { stdout: JSON.stringify(output), stderr: hooksStderr(result), exitCode: EXIT.proceed };
+}
+
+export const cursorFormat: AgentFormat = { adaptPayload, answer };

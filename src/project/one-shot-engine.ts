@@ -1,0 +1,76 @@
+// One engine per CLI invocation: no pool (a one-shot process runs a few hooks, spawned directly),
+// warnings on stderr, a depth mark so a hook that runs `hookpool run` cannot recurse forever, and
+// every settled hook recorded for `hookpool history`. Built from the definitions the configuration
+// loader (or its cache) checked: no zod, pino or piscina is loaded for them.
+import { brokenHookDefinitions } from '../config/broken-hooks.js';
+import type { LoadedHooksConfig } from '../config/loaded-config.js';
+import type { HookDefinition } from '../config/model.js';
+import { withDefaults } from '../engine/engine-defaults.js';
+import type { HookEngineOptions } from '../engine/engine-options.js';
+import { Engine } from '../engine/engine.js';
+import type { HookEngine } from '../engine/hook-engine.js';
+import { createDirectHost } from '../run/direct-host.js';
+import { DEPTH_VARIABLE } from './nested-run.js';
+import { SILENT_LOGGER } from '../engine/engine-logger.js';
+import { createStderrLogger } from './stderr-logger.js';
+import { defaultRunLogPath, runLogWriter } from './run-log.js';
+
+export interface CliEngineOptions {
+  /** Checked and named by the configuration loader (ListedHook.definition). */
+  readonly hooks: readonly HookDefinition[];
+  /** Configuration that could not be loaded: it keeps refusing guard events. */
+  readonly broken?: Pick<LoadedHooksConfig, 'brokenHooks' | 'brokenFiles'>;
+  readonly cwd: string;
+  readonly sessionId?: string | undefined;
+  readonly transcriptPath?: string | undefined;
+  readonly permissionMode?: string | undefined;
+  readonly disableAllHooks?: boolean;
+  readonly onHookSettled?: HookEngineOptions['onHookSettled'];
+  readonly onHookStarted?: HookEngineOptions['onHookStarted'];
+  /** Print the engine's warnings on stderr (off when the caller shows them itself). */
+  readonly warnOnStderr?: boolean;
+  /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
+  readonly passEnv?: readonly string[];
+}
+
+/** The CLI's engine: everything but register(), which it never needs. */
+export type CliEngine = Omit<HookEngine, 'register'>;
+
+export function createCliEngine(options: CliEngineOptions): CliEngine {
+  const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
+  const runLog = runLogWriter(defaultRunLogPath());
+  const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeoutMs);
+  const resolved = withDefaults({
+    cwd: options.cwd,
+    projectDir: process.env.CLAUDE_PROJECT_DIR,
+    sessionId: options.sessionId,
+    transcriptPath: options.transcriptPath,
+    permissionMode: options.permissionMode,
+    disableAllHooks: options.disableAllHooks,
+    env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
+    passEnv: [...(options.passEnv ?? [])],
+    // A one-shot command runs a few hooks: spawning them directly skips booting a worker thread.
+    host: 'direct',
+    pool: { threads: 1 },
+    // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
+    closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,
+    // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
+    onHookSettled: (settled) => {
+      const { id, status, durationMs, exitCode } = settled.outcome;
+      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      options.onHookSettled?.(settled);
+    },
+    onHookStarted: options.onHookStarted,
+  });
+  const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
+  const engine = new Engine({
+    options: resolved,
+    hooks: [...options.hooks, ...broken],
+    logger: options.warnOnStderr === false ? SILENT_LOGGER : createStderrLogger(),
+    startHost: (hostOptions, context) => createDirectHost({ ...hostOptions.pool, ...context }),
+  });
+  // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
+  const closeEngine = engine.close.bind(engine);
+  engine.close = () => closeEngine().finally(() => runLog.flush());
+  return engine;
+}

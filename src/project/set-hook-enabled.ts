@@ -1,0 +1,88 @@
+// `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
+// from, editing only that field; the file's trust is carried over when it was trusted before.
+import { readFile } from 'node:fs/promises';
+import { parseJsonOrThrow } from '../config/parse-json.js';
+import { sha256Hex } from '../config/sha256.js';
+import { HookpoolError } from '../errors.js';
+import type { ConfigFormat, HookSource } from '../config/model.js';
+import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
+import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
+import type { ConfigOptions } from '../cli/config-options.js';
+import { parseJsonPath, setJsonField } from '../io/json-edit/set-json-field.js';
+import { findHook } from './find-hook.js';
+import { loadCliConfig, type CliConfig } from './load-project.js';
+import { describeSource } from '../cli/output/describe.js';
+import { describeAllHooksOff } from '../cli/output/all-hooks-off.js';
+import { valueAt, writeConfigFile } from '../io/json-edit/config-file-io.js';
+
+export interface SetHookEnabledRequest {
+  readonly id: string;
+  readonly enabled: boolean;
+}
+
+export interface SetHookEnabledResult extends SetHookEnabledRequest {
+  /** `.hookpool/hooks.json hooks[0]` */
+  readonly where: string;
+  /** False when the entry already said so. */
+  readonly changed: boolean;
+  /** Why the hook still will not run, when something beyond its own entry turns it off. */
+  readonly stillOff: string | null;
+  /** The file was trusted before the edit and is trusted again after it. */
+  readonly trustKept: boolean;
+  /** The hook's format has no "enabled" field: where hookpool recorded the change instead, and what that does not cover. */
+  readonly recorded: { readonly path: string; readonly caveat: string | null } | null;
+}
+
+// Formats whose hook entries have an `enabled` field of their own.
+const TOGGLEABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'autohand', 'wundr']);
+
+export async function setHookEnabled(options: ConfigOptions, request: SetHookEnabledRequest): Promise<SetHookEnabledResult> {
+  const { id, enabled } = request;
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const hook = findHook(config.hooks, id, config.cwd);
+  const { source, enabled: enabledNow } = hook.definition;
+  if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
+  const where = describeSource(source, config.cwd);
+  if (!TOGGLEABLE.has(source.format)) {
+    if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where, config);
+    const record = await DisabledHooks.open(defaultDisabledHooksPath(config.home));
+    if (enabledNow !== enabled) await record.set(hook.input, !enabled);
+    const caveat = source.format === 'claude' ? 'Claude Code itself still runs it when it reads that settings file' : null;
+    return { ...request, where, changed: enabledNow !== enabled, stillOff: null, trustKept: false, recorded: { path: record.path, caveat } };
+  }
+
+  const bytes = await readFile(source.file);
+  const text = bytes.toString('utf8');
+  const path = parseJsonPath(source.jsonPath);
+  const entry = valueAt(parseJsonOrThrow(text, where), path);
+  const current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
+  let trustKept = false;
+  if (current !== enabled) {
+    const edited = setJsonField(text, path, 'enabled', enabled, where);
+    await writeConfigFile(source.file, edited, where);
+    const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
+    trustKept = wasTrusted && (await carryTrustOver(source.file, bytes, edited, config.home));
+  }
+  const stillOff = enabled ? await whyStillOff(options, source) : null;
+  return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };
+}
+
+function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, config: CliConfig): HookpoolError {
+  return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is off because ${describeAllHooksOff(config) ?? 'every hook is off'}`);
+}
+
+// A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.
+// Its scripts stay as approved (flipping "enabled" changes no command).
+async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
+  const store = await TrustStore.open(defaultTrustStorePath(home));
+  return store.carryOver(file, sha256Hex(before), sha256Hex(Buffer.from(after, 'utf8')));
+}
+
+async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<string | null> {
+  const config = await loadCliConfig(options, { includeUntrusted: true });
+  const hook = config.hooks.find((candidate) => candidate.definition.source?.file === source.file && candidate.definition.source.jsonPath === source.jsonPath);
+  if (hook === undefined || hook.definition.enabled) return null;
+  const allOff = describeAllHooksOff(config);
+  if (allOff !== null) return allOff;
+  return 'its file turns off all its hooks ("enabled": false beside its hook list)';
+}
