@@ -40,3 +40,10 @@ export class HookpoolError extends Error {
     return typeof value === 'object' && value !== null && brand in value;
   }
 }
+
+/** An error in one line: a coded error's message, else `internal error: ...`. */
+export function describeError(error: unknown): string {
+  if (error instanceof HookpoolError) return error.message.split('\n').join('; ');
+  const message = error instanceof Error ? error.message : String(error);
+  return `internal error: ${message.split('\n')[0]}`;
+}

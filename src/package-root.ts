@@ -26,3 +26,9 @@ export const PACKAGE_VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'pack
 
 /** The bundled examples: the demo's config and hook scripts. */
 export const EXAMPLES_DIR = join(PACKAGE_ROOT, 'examples');
+
+/** The `hookpool` executable (the bundled CLI), for the processes hookpool starts itself. */
+export const HOOKPOOL_EXECUTABLE = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'hookpool.cjs');
+
+/** The `hookpool-client` executable. */
+export const HOOKPOOL_CLIENT_EXECUTABLE = join(PACKAGE_ROOT, 'dist', 'src', 'client', 'hookpool-client.cjs');

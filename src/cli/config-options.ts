@@ -1,21 +1,8 @@
 // The options every verb that reads configuration shares, declared once.
 import { Option, type Command } from 'commander';
 
-export interface ConfigOptions {
-  readonly config?: string[];
-  readonly claudeSettings?: string[];
-  readonly plugin?: string[];
-  readonly cwd?: string;
-}
+export type { ConfigOptions, InputOptions, PassEnvOptions } from '../project/config-options.js';
 
-export interface PassEnvOptions {
-  readonly passEnv?: string[];
-}
-
-export interface InputOptions {
-  readonly input?: string;
-  readonly inputFile?: string;
-}
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 

@@ -3,7 +3,7 @@
 // (help, a typo, conflicting options) goes to commander, which explains it, before stdin is read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { answerFileCallsSynchronously } from '../config/fs-async.js';
-import { isAgentFormat } from '../dialects/dialect-names.js';
+import { isDialectName } from '../dialects/dialect-names.js';
 import type { RunOptions } from './run-event.js';
 
 const OPTIONS = {
@@ -17,6 +17,7 @@ const OPTIONS = {
   'session-id': { type: 'string' },
   json: { type: 'boolean' },
   format: { type: 'string' },
+  part: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 /** `run`'s event and options from argv (after `run`), or undefined when commander must handle them. */
@@ -29,7 +30,7 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1 || (values.input !== undefined && values['input-file'] !== undefined)) return undefined;
-  if (values.format !== undefined && (!isAgentFormat(values.format) || values.json === true)) return undefined;
+  if (values.format !== undefined && (!isDialectName(values.format) || values.json === true)) return undefined;
   const options: RunOptions = {
     input: values.input,
     inputFile: values['input-file'],
@@ -41,6 +42,7 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
     sessionId: values['session-id'],
     json: values.json,
     format: values.format as RunOptions['format'],
+    part: values.part,
   };
   return { event: positionals[0], options };
 }

@@ -1,5 +1,7 @@
 // Every failure as one line per problem on stderr, and its exit code; a stack only with HOOKPOOL_DEBUG=1.
-import { HookpoolError } from '../errors.js';
+import { describeError, HookpoolError } from '../errors.js';
+
+export { describeError } from '../errors.js';
 import { EXIT } from '../dialects/exit-codes.js';
 import { printError } from './output/print.js';
 import { writeToFd } from '../io/raw-stdio.js';
@@ -16,12 +18,6 @@ export function reportError(error: unknown): number {
   return EXIT.error;
 }
 
-/** An error in one line: a coded error's message, else `internal error: ...`. */
-export function describeError(error: unknown): string {
-  if (error instanceof HookpoolError) return error.message.split('\n').join('; ');
-  const message = error instanceof Error ? error.message : String(error);
-  return `internal error: ${message.split('\n')[0]}`;
-}
 
 // Commander's own errors (usage, help, version) by their codes, so `run` need not load commander to report an error.
 function isCommanderError(error: unknown): error is Error & { exitCode: number } {

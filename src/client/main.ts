@@ -1,23 +1,24 @@
 #!/usr/bin/env node
-// `hookpool-client`: a command hook for Claude Code (or any agent speaking its protocol) that
-// answers exactly as `hookpool run --format claude` would (stdout, stderr, exit 0 or 2), but
-// through the project's running `hookpool serve --http`, so a call costs a node start and one
-// loopback request instead of loading hookpool. It imports only node: modules and dependency-free
-// files of this package. No server up: it runs `hookpool run --format claude` itself (the call is
-// never lost) and starts a detached server for the next call.
-import { request } from 'node:http';
+// `hookpool-client`: the command hook `hookpool init` writes for an agent, answering exactly as
+// `hookpool run --format <agent>` would (stdout, stderr, exit 0 or 2), but through the project's
+// resident server (`hookpool serve --http`), which it starts when none is running. The call
+// carries the session's environment (the hooks get it, as if the agent had run them) and the
+// agent's process (the server lives as long as its sessions). It imports only node: modules and
+// dependency-free files of this package. When the server cannot answer (it failed mid-call, or
+// does not start), the call runs in a one-shot `hookpool run` instead: it is never lost.
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClaudeAnswer } from '../dialects/claude/answer.js';
 import { EXIT } from '../dialects/exit-codes.js';
+import type { AgentAnswer } from '../dialects/dialect.js';
 import { findProjectDir } from '../project/find-project-dir.js';
 import { DEPTH_VARIABLE } from '../project/nested-run.js';
+import { findAgentProcess } from '../project/server/agent-process.js';
+import { serverSocketPath } from '../project/server/server-paths.js';
+import type { HookCallRequest } from '../project/server/server-protocol.js';
 import { writeToFd } from '../io/raw-stdio.js';
 import { readStdinText } from '../io/read-stdin.js';
-import { CLAUDE_COMMAND_HOOK_PATH, ENV_FILE_HEADER, TOKEN_HEADER } from '../project/server/server-address.js';
-import { DEFAULT_IDLE_TIMEOUT_MS } from '../serve/lifetime.js';
-import { serverRecordPath } from '../project/server/server-paths.js';
-import { readLiveServerRecord, type ServerRecord } from '../project/server/server-record.js';
-import { readServeToken } from '../project/server/server-token.js';
+import { CLIENT_USAGE, parseClientArgs, type ClientArgs } from './client-args.js';
+import { callServer, callStartingServer, socketFolderProblem, startServer } from './server-call.js';
 
 const CLI_MAIN = fileURLToPath(new URL('../cli/hookpool.cjs', import.meta.url));
 
@@ -31,41 +32,14 @@ function payloadCwd(input: string): string | undefined {
   }
 }
 
-/** The server's answer, or null when it could not give one (then the call runs here). */
-function askServer(record: ServerRecord, token: string, input: string): Promise<ClaudeAnswer | null> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(input), [TOKEN_HEADER]: token };
-    // Percent-encoded: a header carries only Latin-1 text, a path may hold any character.
-    if (process.env.CLAUDE_ENV_FILE) headers[ENV_FILE_HEADER] = encodeURIComponent(process.env.CLAUDE_ENV_FILE);
-    const call = request({ host: '127.0.0.1', port: record.port, path: CLAUDE_COMMAND_HOOK_PATH, method: 'POST', headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', () => resolve(null));
-      response.on('end', () => {
-        if (response.statusCode !== 200) return resolve(null);
-        try {
-          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ClaudeAnswer;
-          resolve(answer.exitCode === EXIT.proceed || answer.exitCode === EXIT.blocked ? answer : null);
-        } catch {
-          resolve(null);
-        }
-      });
-    });
-    call.on('error', () => resolve(null));
-    call.end(input);
-  });
-}
-
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
-// node:child_process is loaded only when there is no server to ask: it is a good part of the client's start-up.
-const loadSpawn = async () => (await import('node:child_process')).spawn;
-
-/** `hookpool run --format claude` in a child: its stdout, stderr and exit code are this call's. */
-async function runInChild(input: string, projectDir: string): Promise<number> {
-  const spawn = await loadSpawn();
+/** `hookpool run --format <agent>` in a child: its stdout, stderr and exit code are this call's. */
+async function runInChild(args: ClientArgs, input: string, projectDir: string): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const runArgs = [CLI_MAIN, 'run', '--format', args.dialect, ...(args.parts === undefined ? [] : ['--part', args.parts]), ...(args.agentEvent === undefined ? [] : [args.agentEvent])];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_MAIN, 'run', '--format', 'claude'], { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, runArgs, { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
     child.on('error', (error) => {
       writeToFd(2, `hookpool-client: cannot run hookpool: ${error.message}\n`);
       resolve(EXIT.blocked);
@@ -83,41 +57,49 @@ async function runInChild(input: string, projectDir: string): Promise<number> {
   });
 }
 
-/** A detached `serve --http` for the project, for the next call; it stops after the default idle timeout. */
-async function startServer(projectDir: string): Promise<void> {
-  const spawn = await loadSpawn();
-  const args = [CLI_MAIN, 'serve', '--http', '--port', '0', '--idle-timeout', String(DEFAULT_IDLE_TIMEOUT_MS / 1000), '--cwd', projectDir];
-  try {
-    spawn(process.execPath, args, { cwd: projectDir, detached: true, stdio: 'ignore' }).unref();
-  } catch {
-    // The call itself is answered either way; the next one tries again.
-  }
+function print(answer: AgentAnswer): number {
+  if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
+  if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
+  return answer.exitCode;
 }
 
 async function main(): Promise<number> {
+  const args = parseClientArgs(process.argv.slice(2));
+  if (args === 'help') return (writeToFd(1, `${CLIENT_USAGE}\n`), EXIT.proceed);
+  if ('problem' in args) return (writeToFd(2, `hookpool-client: ${args.problem}\n${CLIENT_USAGE}\n`), EXIT.blocked);
   const input = (await readStdinText()) ?? '';
   const projectDir = findProjectDir(payloadCwd(input) ?? process.cwd());
   // Called by a hook (the depth mark is set), the client leaves the server out: the server's
   // hooks all run at one depth, so only `run` can count the nesting and stop a cycle.
-  const nested = Number(process.env[DEPTH_VARIABLE] ?? 0) > 0;
-  const record = nested ? null : readLiveServerRecord(serverRecordPath(projectDir));
-  const token = readServeToken();
-  if (record !== null && record.port > 0 && token !== null) {
-    const answer = await askServer(record, token, input);
-    if (answer !== null) {
-      if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
-      if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
-      return answer.exitCode;
-    }
+  if (Number(process.env[DEPTH_VARIABLE] ?? 0) > 0) return runInChild(args, input, projectDir);
+  const socketPath = serverSocketPath(projectDir);
+  const folderProblem = socketFolderProblem(dirname(socketPath));
+  const call: HookCallRequest = {
+    dialect: args.dialect,
+    agentEvent: args.agentEvent,
+    input,
+    env: Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    parts: args.parts,
+    agent: findAgentProcess(),
+    httpPort: args.httpPort,
+  };
+  // A socket folder someone else could use is never called: whoever listens there could answer for the guards.
+  if (folderProblem !== null && !folderProblem.includes('ENOENT')) {
+    writeToFd(2, `hookpool-client: not calling the server: ${dirname(socketPath)} ${folderProblem}\n`);
+    return runInChild(args, input, projectDir);
   }
-  // No live record at all: start one (a record with port 0 is a server still starting).
-  if (record === null && !nested && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') await startServer(projectDir);
-  return runInChild(input, projectDir);
+  let answer = folderProblem === null ? await callServer(socketPath, call) : 'absent';
+  if (answer === 'absent' && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') {
+    await startServer(CLI_MAIN, projectDir);
+    answer = await callStartingServer(socketPath, call);
+  }
+  if (answer !== null && answer !== 'absent') return print(answer);
+  return runInChild(args, input, projectDir);
 }
 
 // No top-level await: the published executable is this file bundled as CommonJS (scripts/bundle-cli.js).
 // A failure of the client itself (its input unreadable, say) refuses, as a guard that cannot run
-// must: exit 2, which Claude Code shows with the one-line reason.
+// must: exit 2, which every agent shows with the one-line reason.
 main().then(
   (code) => {
     process.exitCode = code;

@@ -6,7 +6,7 @@ import { listConfigFiles } from './discover.js';
 import { listExtraFiles } from './extra-files.js';
 import { loadConfigFile, type HookFileCandidate } from './load-config-file.js';
 import type { BrokenConfigFile, LoadedConfigFile, LoadedHooksConfig, UntrustedConfigFile } from './loaded-config.js';
-import type { BrokenHookEntry } from './model.js';
+import type { BrokenHookEntry, EnvInherit } from './model.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
 import { hookIdentity, makeIdsUnique } from './normalize-hooks.js';
 import { defaultDisabledHooksPath, DisabledHooks } from './disabled-hooks.js';
@@ -127,7 +127,8 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
   const policy = await readUserPolicy(options.userPolicy ?? defaultUserPolicyPath(home));
   problems.push(...policy.problems);
   const switchedOn = applyOpenclawFlag({ hooks, brokenHooks }, options.env ?? process.env, problems);
-  const unique = makeIdsUnique(keepFirstOfIdentical(switchedOn.hooks), problems).map((hook) => (disabled.isDisabled(hook) ? { ...hook, enabled: false } : hook));
+  // The environment a Claude Code hook inherits is where it came from, not what it is: identical hooks still run once.
+  const unique = makeIdsUnique(keepFirstOfIdentical(switchedOn.hooks), problems).map((hook) => withClaudeEnv(disabled.isDisabled(hook) ? { ...hook, enabled: false } : hook, policy.claudeHooksInherit));
   return {
     hooks: disableAllHooks ? unique.map((hook) => ({ ...hook, enabled: false })) : unique,
     problems,
@@ -150,4 +151,14 @@ function keepFirstOfIdentical(hooks: readonly NativeHookInput[]): NativeHookInpu
     seen.add(identity);
     return true;
   });
+}
+
+/**
+ * A hook of Claude Code's settings or a plugin inherits what Claude Code would give it (the whole
+ * environment, unless the user's policy narrows it), where it does not say; hookpool's own formats
+ * keep their default (no secret-looking variables).
+ */
+function withClaudeEnv(hook: NativeHookInput, inherit: EnvInherit): NativeHookInput {
+  if (hook.source?.format !== 'claude' || hook.env?.inherit !== undefined) return hook;
+  return { ...hook, env: { ...hook.env, inherit } };
 }

@@ -30,10 +30,13 @@ export interface HookSource {
   readonly format: ConfigFormat;
 }
 
+/** What a hook inherits of the agent's environment: all of it, all but secret-looking variables, or a minimal set. */
+export type EnvInherit = 'safe' | 'all' | 'none';
+
 /** Which environment a hook's process gets (PROTOCOL.md, "Environment"). */
 export interface EnvPolicy {
   /** `safe`: the agent's minus secret-looking names; `all`: everything; `none`: a short allowlist. */
-  readonly inherit: 'safe' | 'all' | 'none';
+  readonly inherit: EnvInherit;
   /** Names passed through even when `inherit` would drop them. */
   readonly pass: readonly string[];
   /** Variables set for this hook. */

@@ -11,11 +11,35 @@ import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { reasonGivenBy } from './claude/output-fields.js';
 import { EXIT } from './exit-codes.js';
-import { givenFields, hookpoolNotices, hooksStderr, joinLines, type AgentAnswer, type AgentFormat } from './dialect.js';
+import type { EventName } from '../events/event-specs.js';
+import { givenFields, hookpoolNotices, hooksStderr, joinLines } from './answer-text.js';
+import type { AgentAnswer, Dialect } from './dialect.js';
+import { commandAgentSettings } from './settings/command-agent-settings.js';
+import { failsClosed } from './settings/entry-command.js';
+import { agentToolInput, AGENT_TOOL_NAME_FIELD, canonicalToolCall, type ToolTable } from './tools.js';
 import { parsedJson, withMissingFields } from './tool-payload.js';
 
-/** The events `hookpool init --agent cursor` wires (each has an EVENT_SPECS alias). */
-export const CURSOR_EVENTS = ['preToolUse', 'postToolUse', 'beforeSubmitPrompt', 'stop', 'sessionStart', 'sessionEnd', 'preCompact', 'subagentStop'] as const;
+// The events init wires first: the generic tool events; the narrow ones are read too when a user wires them.
+const EVENTS: Readonly<Record<string, EventName>> = {
+  preToolUse: 'PreToolUse',
+  postToolUse: 'PostToolUse',
+  beforeSubmitPrompt: 'UserPromptSubmit',
+  stop: 'Stop',
+  sessionStart: 'SessionStart',
+  sessionEnd: 'SessionEnd',
+  preCompact: 'PreCompact',
+  subagentStop: 'SubagentStop',
+};
+const NARROW_EVENTS: Readonly<Record<string, EventName>> = { beforeShellExecution: 'PreToolUse', beforeMCPExecution: 'PreToolUse', beforeReadFile: 'PreToolUse' };
+
+const TOOLS: ToolTable = {
+  Shell: { tool: 'Bash' },
+  Read: { tool: 'Read' },
+  Write: { tool: 'Write' },
+  Edit: { tool: 'Edit' },
+  Grep: { tool: 'Grep' },
+  Glob: { tool: 'Glob' },
+};
 
 // Cursor's narrow tool events, read as its generic tool event with the tool it names.
 const TOOL_OF_EVENT: Readonly<Record<string, (payload: Record<string, unknown>) => Record<string, unknown>>> = {
@@ -28,10 +52,10 @@ function adaptPayload(agentEvent: string, payload: Record<string, unknown>): Rec
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
   const tool = TOOL_OF_EVENT[agentEvent]?.(payload) ?? {};
   const base = agentEvent === 'beforeMCPExecution' ? { ...payload, ...tool } : withMissingFields(payload, tool);
-  return withMissingFields(base, { session_id: payload.conversation_id, cwd: roots[0] });
+  return canonicalToolCall(TOOLS, withMissingFields(base, { session_id: payload.conversation_id, cwd: roots[0] }));
 }
 
-function answer(spec: EventSpec, result: FireResult, configNotices: readonly string[]): AgentAnswer {
+function answer(spec: EventSpec, result: FireResult, configNotices: readonly string[], input: Record<string, unknown>): AgentAnswer {
   const reason = reasonGivenBy(result) ?? result.reason ?? 'blocked by a hook';
   const refused = result.continue && (result.blocked || isRefusal(result.decision));
   const notices = hookpoolNotices(spec, result, configNotices);
@@ -39,7 +63,7 @@ function answer(spec: EventSpec, result: FireResult, configNotices: readonly str
   let decision: Record<string, unknown> = {};
   if (spec.permissionAnswer !== null) {
     const permission = refused || !result.continue ? 'deny' : result.decision === 'allow' || result.decision === 'ask' ? result.decision : null;
-    decision = givenFields({ permission, agent_message: refused ? reason : null, updated_input: refused ? null : result.updatedInput });
+    decision = givenFields({ permission, agent_message: refused ? reason : null, updated_input: refused ? null : agentToolInput(TOOLS, input[AGENT_TOOL_NAME_FIELD], result.updatedInput) });
   } else if (spec.blockKeepsAgentRunning) {
     decision = givenFields({ followup_message: refused ? reason : null });
   } else if (refused || !result.continue) {
@@ -49,4 +73,23 @@ function answer(spec: EventSpec, result: FireResult, configNotices: readonly str
   return { stdout: JSON.stringify(output), stderr: hooksStderr(result), exitCode: EXIT.proceed };
 }
 
-export const cursorFormat: AgentFormat = { adaptPayload, answer };
+export const cursorDialect: Dialect = {
+  name: 'cursor',
+  agent: 'Cursor',
+  events: { ...EVENTS, ...NARROW_EVENTS },
+  tools: TOOLS,
+  readInput: adaptPayload,
+  answer,
+  showsNotices: () => true,
+  settings: commandAgentSettings({
+    dialect: 'cursor',
+    file: '.cursor/hooks.json',
+    emptyDocument: { version: 1 },
+    events: EVENTS,
+    tools: TOOLS,
+    // {command, timeout (seconds), failClosed}: failClosed makes Cursor refuse when the hook crashes, times out or answers nothing it can read.
+    item: ({ command, timeoutSeconds, event }) => ({ command, timeout: timeoutSeconds, ...(failsClosed(event) ? { failClosed: true } : {}) }),
+    refuseOnFailure: (command) => command,
+    enablingSteps: () => ['restart Cursor so it reads .cursor/hooks.json again'],
+  }),
+};

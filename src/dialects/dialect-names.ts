@@ -1,11 +1,10 @@
-// The agent protocols `hookpool run --format` answers in; kept apart so fast-run.ts checks a name
-// without loading any protocol's code.
+// The agents hookpool speaks to, by the name `--format` and `init --agent` take; kept apart from
+// their modules so `hookpool run` checks a name without loading any agent's code.
 
-/** `claude` is answered by claude-answer.ts, the others by their module beside this file. */
-export const AGENT_FORMATS = ['claude', 'gemini', 'cursor', 'copilot', 'codex'] as const;
+export const DIALECT_NAMES = ['claude', 'gemini', 'cursor', 'copilot', 'codex'] as const;
 
-export type AgentFormatName = (typeof AGENT_FORMATS)[number];
+export type DialectName = (typeof DIALECT_NAMES)[number];
 
-export function isAgentFormat(name: string): name is AgentFormatName {
-  return (AGENT_FORMATS as readonly string[]).includes(name);
+export function isDialectName(name: string): name is DialectName {
+  return (DIALECT_NAMES as readonly string[]).includes(name);
 }

@@ -1,12 +1,13 @@
-// What `hookpool run --format <agent>` needs from one agent's hook protocol: how its payload reads
-// as hookpool's, and how a fire's merged answer is written back (exit code, stdout, stderr). One
-// module per agent beside this file, loaded only when its format is asked for.
+// One agent's hook protocol, all of it in one place: its event and tool names against hookpool's
+// canonical ones (Claude Code's), how its hook input reads as hookpool's, how a fire's merged
+// answer is written back (stdout, stderr, exit code), and the settings `hookpool init` writes so the
+// agent calls hookpool. One module per agent beside this file (dialects.ts loads them).
 import type { FireResult } from '../aggregate/fire-result.js';
-import { describeFailureNotice } from '../aggregate/hook-failure.js';
-import type { EventSpec } from '../events/event-specs.js';
+import type { EventName, EventSpec } from '../events/event-specs.js';
 import type { EXIT } from './exit-codes.js';
-
-export type { AgentFormatName } from './dialect-names.js';
+import type { DialectName } from './dialect-names.js';
+import type { AgentSettings } from './settings/agent-settings.js';
+import type { ToolTable } from './tools.js';
 
 /** What hookpool prints and exits with, as the agent reads a hook's answer. */
 export interface AgentAnswer {
@@ -15,44 +16,20 @@ export interface AgentAnswer {
   readonly exitCode: typeof EXIT.proceed | typeof EXIT.blocked;
 }
 
-export interface AgentFormat {
-  /** The agent's payload as hookpool's hooks read it (Claude Code's field names); `agentEvent` is the agent's own event name. */
-  readonly adaptPayload: (agentEvent: string, payload: Record<string, unknown>) => Record<string, unknown>;
-  /** The answer for a fire; `notices` are hookpool's configuration notices, said where the agent shows text. */
-  readonly answer: (spec: EventSpec, result: FireResult, notices: readonly string[]) => AgentAnswer;
-}
-
-/**
- * What the user must see beside the hooks' own answer, every time: hooks that gave no answer (and
- * whether that refused the action), hooks whose answer was an error, then configuration notices.
- */
-export function hookpoolNotices(spec: EventSpec, result: FireResult, configNotices: readonly string[]): string[] {
-  const notices = [
-    ...result.failures.map((failure) => describeFailureNotice(failure, spec.name)),
-    ...result.hookErrors.map(({ id, message }) => `hook "${id}" ${message}`),
-    ...configNotices,
-  ];
-  return notices.map((notice) => `hookpool: ${notice}`);
-}
-
-/** Every hook's own stderr, each line block tagged with its hook id, or null when none wrote any. */
-export function hooksStderr(result: FireResult): string | null {
-  const written = result.hooks.filter((outcome) => outcome.stderr.trim() !== '');
-  return written.length === 0 ? null : written.map((outcome) => `[${outcome.id}] ${outcome.stderr.trimEnd()}`).join('\n');
-}
-
-/** Lines joined, the empty ones dropped; null when none is left. */
-export function joinLines(lines: readonly (string | null | undefined)[]): string | null {
-  const given = lines.filter((line): line is string => typeof line === 'string' && line !== '');
-  return given.length === 0 ? null : given.join('\n');
-}
-
-/** The entries whose value is given (not null, undefined or false). */
-export function givenFields(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== false));
-}
-
-/** The payload unchanged: the agent already uses Claude Code's field names. */
-export function samePayload(_agentEvent: string, payload: Record<string, unknown>): Record<string, unknown> {
-  return payload;
+export interface Dialect {
+  readonly name: DialectName;
+  /** The agent as users call it: "Claude Code", "Gemini CLI". */
+  readonly agent: string;
+  /** Each event the agent fires that hookpool answers, by the agent's name, to hookpool's event. */
+  readonly events: Readonly<Record<string, EventName>>;
+  /** The agent's tools by its own names, each with its canonical name and input fields. */
+  readonly tools: ToolTable;
+  /** The agent's hook input for `agentEvent` as hookpool's hooks read it: Claude Code's field and tool names. */
+  readonly readInput: (agentEvent: string, input: Record<string, unknown>) => Record<string, unknown>;
+  /** The answer for a fire of `input` (as readInput gave it); `notices` are hookpool's own, said where the agent shows text. */
+  readonly answer: (spec: EventSpec, result: FireResult, notices: readonly string[], input: Record<string, unknown>) => AgentAnswer;
+  /** True where the agent shows the answer's notices to the user on this event (then each is said once per session). */
+  readonly showsNotices: (spec: EventSpec) => boolean;
+  /** Where and how `hookpool init --agent` wires the agent to call hookpool. */
+  readonly settings: AgentSettings;
 }

@@ -9,7 +9,7 @@ import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
 import type { HookDefinition } from '../config/model.js';
 import { HookpoolError } from '../errors.js';
 import type { EventName, EventSpec } from '../events/event-specs.js';
-import { matcherSubjectOf } from '../events/matcher-subject.js';
+import { agentSubjectOf, matcherSubjectOf } from '../events/matcher-subject.js';
 import { closestEventName } from '../events/resolve-event.js';
 import { chooseHooks, type PlannedHook } from '../plan/planner.js';
 import { Dispatcher } from '../run/dispatcher.js';
@@ -169,7 +169,7 @@ export class Engine implements HookEngine {
     const { spec } = eventPlan;
     if (!eventPlan.hasHooks) return noopResult(spec.name);
     const subject = matcherSubjectOf(spec, payload);
-    const plan = eventPlan.plan(subject);
+    const plan = eventPlan.plan(subject, agentSubjectOf(spec, payload));
     if (plan.length === 0) return noopResult(spec.name);
     return this.run(spec, payload, plan, subject);
   }

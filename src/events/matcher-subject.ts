@@ -1,5 +1,6 @@
 // What a hook's matcher is tested on for one payload, from the event's matcher columns.
 import type { EventSpec, MatcherSubject } from './event-specs.js';
+import { AGENT_TOOL_NAME_FIELD } from './tool-names.js';
 
 // A model ID's canonical name: `claude-opus-5[1m]`, `claude-opus-5-20260101`, `claude-opus-5@20260101`
 // and `us.anthropic.claude-opus-5-v1:0` are all `claude-opus-5`; an alias such as `opus` has none.
@@ -29,6 +30,15 @@ const subjectFrom: Readonly<Record<MatcherSubject, (value: string) => string | n
  * runs whatever its matcher: the event has no matcher field, or (PreModelSwitch and
  * PostModelSwitch, as in Claude Code) no canonical model name can be derived.
  */
+/**
+ * The agent's own name for the tool, where a dialect read it as a canonical one (Gemini's
+ * run_shell_command for Bash): a matcher naming either runs. Undefined when there is none.
+ */
+export function agentSubjectOf(spec: EventSpec, payload: Readonly<Record<string, unknown>>): string | undefined {
+  const name = spec.toolEvent ? payload[AGENT_TOOL_NAME_FIELD] : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
 export function matcherSubjectOf(spec: EventSpec, payload: Readonly<Record<string, unknown>>): string | null {
   if (spec.matcherField === null) return null;
   const value = payload[spec.matcherField];

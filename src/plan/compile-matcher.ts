@@ -35,3 +35,12 @@ export function compileMatcher(matcher: string | undefined, syntax: MatcherSynta
   }
   return (subject) => pattern.test(subject);
 }
+
+/** The exact names a matcher lists (`Edit|Write` → Edit, Write), or null when it matches everything or is a pattern. */
+export function matcherNames(matcher: string | undefined, syntax: MatcherSyntax = 'standard'): string[] | null {
+  if (matcher === undefined || matcher === '' || matcher === '*') return null;
+  const nameList = NAME_LISTS[syntax];
+  if (!nameList.chars.test(matcher)) return null;
+  const names = [...new Set(matcher.split(nameList.separators).map((name) => name.trim()).filter(Boolean))];
+  return names.length === 0 ? null : names;
+}

@@ -45,16 +45,18 @@ export class EventPlan {
    * The hooks whose matcher accepts the subject, in config order (shared, frozen). A null subject
    * (see matcherSubjectOf: no matcher field, or no subject derivable) runs every hook.
    */
-  plan(subject: string | null): readonly PlannedHook[] {
+  plan(subject: string | null, agentSubject?: string): readonly PlannedHook[] {
     if (subject === null || this.spec.matcherField === null) return this.all;
-    return this.memo.get(subject) ?? this.remember(subject);
+    // The agent's own tool name beside the canonical one (agentSubjectOf): a matcher may name either.
+    const key = agentSubject === undefined || agentSubject === subject ? subject : `${subject}\0${agentSubject}`;
+    return this.memo.get(key) ?? this.remember(key, subject, key === subject ? undefined : agentSubject);
   }
 
-  private remember(subject: string): readonly PlannedHook[] {
-    const chosen = this.all.filter((planned) => planned.matches(subject));
+  private remember(key: string, subject: string, agentSubject: string | undefined): readonly PlannedHook[] {
+    const chosen = this.all.filter((planned) => planned.matches(subject) || (agentSubject !== undefined && planned.matches(agentSubject)));
     const frozen = chosen.length === 0 ? NO_HOOKS : Object.freeze(chosen);
     if (this.memo.size >= MAX_MEMO_ENTRIES) this.memo.clear();
-    this.memo.set(subject, frozen);
+    this.memo.set(key, frozen);
     return frozen;
   }
 }

@@ -2,7 +2,7 @@
 // loader's problems and the settings entries that call hookpool itself (skipped, said so that a
 // hand-made one is not lost silently).
 import type { CliConfig } from './load-project.js';
-import { describeSource } from '../cli/output/describe.js';
+import { describeSource } from './describe.js';
 
 export function configNotices(config: CliConfig): string[] {
   return [...config.loaded.problems, ...selfCallNotices(config)];

@@ -2,7 +2,7 @@
 import { closest } from 'fastest-levenshtein';
 import { HookpoolError } from '../errors.js';
 import type { ListedHook } from './load-project.js';
-import { describeSource } from '../cli/output/describe.js';
+import { describeSource } from './describe.js';
 
 /** The one hook with this id; throws ERR_HOOKPOOL_HOOK_NOT_FOUND or ERR_HOOKPOOL_DUPLICATE_HOOK_ID. */
 export function findHook(hooks: readonly ListedHook[], id: string, cwd: string): ListedHook {

@@ -8,8 +8,8 @@ import type { HookDefinition } from '../config/model.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';
-import type { ConfigOptions } from '../cli/config-options.js';
-import { callsHookpool } from './self-call.js';
+import type { ConfigOptions } from './config-options.js';
+import { definitionCallsHookpool } from './owned-items.js';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch } from '../config/all-hooks-switch.js';
 import { resolveCliDirs } from './project-dirs.js';
 import { recordFileObservations, type FileJournal } from '../config/file-journal.js';
@@ -91,7 +91,7 @@ export async function loadCliConfig(options: ConfigOptions, how: LoadCliConfigOp
 
 // Only agent settings files are recognised: a native hook may run hookpool on purpose (nesting a config under test).
 function isSelfCall(hook: ListedHook): boolean {
-  return hook.definition.source?.format === 'claude' && callsHookpool(hook.definition);
+  return hook.definition.source?.format === 'claude' && definitionCallsHookpool(hook.definition);
 }
 
 function hasHooks(loaded: LoadedHooksConfig, file: LoadedConfigFile): boolean {

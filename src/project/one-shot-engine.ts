@@ -27,8 +27,14 @@ export interface CliEngineOptions {
   readonly disableAllHooks?: boolean;
   readonly onHookSettled?: HookEngineOptions['onHookSettled'];
   readonly onHookStarted?: HookEngineOptions['onHookStarted'];
+  /** An asyncRewake hook exited 2 (see hook-parts.ts). */
+  readonly onRewake?: HookEngineOptions['onRewake'];
   /** Print the engine's warnings on stderr (off when the caller shows them itself). */
   readonly warnOnStderr?: boolean;
+  /** The environment hooks are given (minus secrets, per policy): the agent's. Default: this process's. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Variables every hook process carries whatever its policy (the server's mark: its supervisor finds them by it). */
+  readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
 }
@@ -37,17 +43,18 @@ export interface CliEngineOptions {
 export type CliEngine = Omit<HookEngine, 'register'>;
 
 export function createCliEngine(options: CliEngineOptions): CliEngine {
-  const depth = Number(process.env[DEPTH_VARIABLE] ?? 0);
+  const env = options.env ?? process.env;
+  const depth = Number(env[DEPTH_VARIABLE] ?? 0);
   const runLog = runLogWriter(defaultRunLogPath());
   const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeoutMs);
   const resolved = withDefaults({
     cwd: options.cwd,
-    projectDir: process.env.CLAUDE_PROJECT_DIR,
+    projectDir: env.CLAUDE_PROJECT_DIR,
     sessionId: options.sessionId,
     transcriptPath: options.transcriptPath,
     permissionMode: options.permissionMode,
     disableAllHooks: options.disableAllHooks,
-    env: { ...process.env, [DEPTH_VARIABLE]: String(depth + 1) },
+    env: { ...env, [DEPTH_VARIABLE]: String(depth + 1) },
     passEnv: [...(options.passEnv ?? [])],
     // A one-shot command runs a few hooks: spawning them directly skips booting a worker thread.
     host: 'direct',
@@ -61,16 +68,23 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
+    onRewake: options.onRewake,
   });
   const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
   const engine = new Engine({
     options: resolved,
     hooks: [...options.hooks, ...broken],
     logger: options.warnOnStderr === false ? SILENT_LOGGER : createStderrLogger(),
-    startHost: (hostOptions, context) => createDirectHost({ ...hostOptions.pool, ...context }),
+    startHost: (hostOptions, context) => createDirectHost({ ...hostOptions.pool, ...context, baseEnvByHook: withMarker(context.baseEnvByHook, options.hookMarker) }),
   });
   // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
   const closeEngine = engine.close.bind(engine);
   engine.close = () => closeEngine().finally(() => runLog.flush());
   return engine;
+}
+
+function withMarker(baseEnvByHook: Record<string, Record<string, string>>, marker: Readonly<Record<string, string>> | undefined): Record<string, Record<string, string>> {
+  if (marker === undefined) return baseEnvByHook;
+  // Hooks registered later carry their environment in the task and get the marker under the inline key.
+  return Object.fromEntries([['', {}], ...Object.entries(baseEnvByHook)].map(([key, env]) => [key, { ...env, ...marker }]));
 }

@@ -3,7 +3,7 @@ import { stat } from '../config/fs-async.js';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookpoolError } from '../errors.js';
-import type { ConfigOptions } from '../cli/config-options.js';
+import type { ConfigOptions } from './config-options.js';
 import { findProjectDir } from './find-project-dir.js';
 
 /** The project directory (--cwd, else the project found from `cwdFallback` or the current folder; it must exist) and the user's home. */

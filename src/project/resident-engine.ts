@@ -1,28 +1,28 @@
-// One long-lived engine for one project, built exactly as `hookpool run` builds its one-shot
-// engine (loadCliConfig + createCliEngine: same trust, user policy, broken files, notices), that
-// can be rebuilt from the configuration while it serves. A reload swaps in a new engine at once;
-// the old one closes once the fires it was running have settled.
+// A project's configuration kept loaded by a long-lived process (`hookpool serve`), with one
+// engine per agent session, built exactly as `hookpool run` builds its one-shot engine (same
+// trust, user policy, broken files, notices) but with that session's environment: a hook run
+// through the server gets what it would get run directly by its session, never another's. The
+// configuration is rebuilt when anything it was loaded from changes: a reload swaps in a new
+// generation at once, and the old engines close once the fires they were running have settled.
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { CliEngine } from './one-shot-engine.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted } from '../engine/observers.js';
-import type { ConfigOptions } from '../cli/config-options.js';
-import { createCliEngine } from './one-shot-engine.js';
+import type { ConfigOptions } from './config-options.js';
+import { createCliEngine, type CliEngine } from './one-shot-engine.js';
 import { snapshotJournal, type JournalSnapshot } from './config-cache/journal-snapshot.js';
 import { loadCliConfigRecorded, type CliConfig } from './load-project.js';
 import type { FileJournal } from '../config/file-journal.js';
-import { resolveCliEvent } from './event-named.js';
 import { HookpoolError } from '../errors.js';
 import { startStopwatch } from '../run/stopwatch.js';
+import { ALL_PARTS, describeParts, selectHooks, type HookParts } from './hook-parts.js';
 
-/** What a session tells its listeners (the JSON-RPC notifications are built from these). */
+/** What a resident project tells its listeners (the JSON-RPC notifications are built from these). */
 export interface SessionObservers {
   readonly onHookStarted?: (started: HookStarted) => void;
   readonly onHookSettled?: (settled: HookSettled) => void;
   /** Background hooks were dropped because their queue was full; `count` new ones since the last report. */
   readonly onHooksDropped?: (dropped: { count: number; total: number }) => void;
-  /** An event was fired (`event` as the caller named it: an alias stays an alias). */
   readonly onFireStarted?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown> }) => void;
   readonly onFireSettled?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown>; result: FireResult; durationMs: number }) => void;
   /** The configuration was loaded again: by the file watcher, on request, or by a fire that found a file changed. */
@@ -32,12 +32,14 @@ export interface SessionObservers {
 }
 
 export interface EngineSessionOptions extends ConfigOptions {
-  /** The project directory (the engine's cwd). */
+  /** The project directory (the engines' cwd). */
   readonly cwd: string;
   readonly passEnv?: readonly string[];
   /** As `run --format claude`: hooks of discovered Claude Code settings are Claude Code's to run. */
   readonly skipDiscoveredClaudeSettings?: boolean;
   readonly observers?: SessionObservers;
+  /** Variables every hook process carries (the server's mark). */
+  readonly hookMarker?: Readonly<Record<string, string>>;
 }
 
 /** What changed in a reload, for the log and the `reload` method's answer. */
@@ -53,17 +55,31 @@ export interface SessionFire {
   readonly spec: EventSpec;
   readonly result: FireResult;
   readonly config: CliConfig;
+  /** What hookpool must say about this fire beside the configuration's notices. */
+  readonly notices: readonly string[];
+}
+
+export interface FireOptions {
+  /** Which of the event's hooks run (default: all). */
+  readonly parts?: HookParts;
+  /** The event as the caller named it, for the observers (an alias stays an alias). */
+  readonly eventName?: string;
 }
 
 export interface EngineSession {
-  /** The configuration the current engine was built from. */
+  /** The configuration the current engines were built from. */
   readonly config: CliConfig;
   /** Every path its load looked at (configuration found or not, trust and policy records, scripts): what to watch. */
   readonly readPaths: readonly string[];
-  fire(event: string, payload: Record<string, unknown>): Promise<SessionFire>;
-  /** Rebuilds the engine from the configuration files as they are now. */
+  /** Fires in the engine of the payload's session (`session_id`), built with that session's environment. */
+  fire(spec: EventSpec, payload: Record<string, unknown>, options?: FireOptions): Promise<SessionFire>;
+  /** The environment an agent session's hooks get; an engine built with another one is replaced. */
+  registerSession(sessionId: string, env: Readonly<Record<string, string>>): void;
+  /** The session is over: its engines close (their background hooks get their timeouts). */
+  endSession(sessionId: string): void;
+  /** Rebuilds the engines from the configuration files as they are now. */
   reload(): Promise<ReloadReport>;
-  /** Closes the engine (background hooks get their timeouts, then are killed); idempotent. */
+  /** Closes every engine (background hooks get their timeouts, then are killed); idempotent. */
   close(): Promise<void>;
 }
 
@@ -71,18 +87,24 @@ interface Generation {
   readonly config: CliConfig;
   /** What the load read (configuration, trust, scripts), checked before each fire; undefined: something changed while it was read. */
   readonly snapshot: JournalSnapshot | undefined;
-  readonly engine: CliEngine;
+  /** Engines by session and parts, most recently used last. */
+  readonly engines: Map<string, CliEngine>;
   readonly running: Set<Promise<unknown>>;
 }
 
-/** Loads the configuration and builds the first engine; rejects as loadCliConfig does. */
+// Sessions that never said goodbye (no agent process to watch) keep at most this many engines.
+const MAX_ENGINES = 32;
+// Variables of one hook call, not of its session: each call gives its own.
+const PER_CALL_VARIABLES: readonly string[] = ['CLAUDE_ENV_FILE', 'HOOKPOOL_RUN_DEPTH'];
+
+/** Loads the configuration and builds the first generation; rejects as loadCliConfig does. */
 export async function createEngineSession(options: EngineSessionOptions): Promise<EngineSession> {
-  const session = new Session(options);
+  const session = new ResidentProject(options);
   await session.reload();
   return session;
 }
 
-class Session implements EngineSession {
+class ResidentProject implements EngineSession {
   private current: Generation | undefined;
   private closing: Promise<void> | undefined;
   private reloading: Promise<unknown> = Promise.resolve();
@@ -92,8 +114,9 @@ class Session implements EngineSession {
   private failure: unknown;
   private reported = 0;
   private readonly retiring = new Set<Promise<void>>();
-  /** Every engine not closed yet: the current one and those retiring after a reload. */
+  /** Every engine not closed yet, of every generation. */
   private readonly engines = new Set<CliEngine>();
+  private readonly sessions = new Map<string, Readonly<Record<string, string>>>();
 
   constructor(private readonly options: EngineSessionOptions) {}
 
@@ -107,28 +130,46 @@ class Session implements EngineSession {
   }
 
   private loaded(): Generation {
-    if (this.current === undefined) throw new Error('the engine session has not loaded yet');
+    if (this.current === undefined) throw new Error('the resident project has not loaded yet');
     return this.current;
   }
 
-  async fire(event: string, payload: Record<string, unknown>): Promise<SessionFire> {
-    const spec = resolveCliEvent(event);
+  registerSession(sessionId: string, env: Readonly<Record<string, string>>): void {
+    const sessionEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !PER_CALL_VARIABLES.includes(name)));
+    const known = this.sessions.get(sessionId);
+    if (known !== undefined && sameEnv(known, sessionEnv)) return;
+    this.sessions.set(sessionId, sessionEnv);
+    this.closeSessionEngines(sessionId);
+  }
+
+  endSession(sessionId: string): void {
+    this.sessions.delete(sessionId);
+    this.closeSessionEngines(sessionId);
+  }
+
+  async fire(spec: EventSpec, payload: Record<string, unknown>, options: FireOptions = {}): Promise<SessionFire> {
     let release: () => void = () => undefined;
     const claim = new Promise<void>((resolve) => {
       release = resolve;
     });
     const generation = await this.upToDate(claim);
+    const sessionId = typeof payload.session_id === 'string' ? payload.session_id : '';
+    const env = this.sessions.get(sessionId);
+    const parts = options.parts ?? ALL_PARTS;
+    const engine = this.engineFor(generation, sessionId, env, parts);
     const observers = this.options.observers ?? {};
     const elapsed = startStopwatch();
+    const event = options.eventName ?? spec.name;
     observers.onFireStarted?.({ event, spec, payload });
     try {
-      const result = await generation.engine.fire(spec.name, payload);
+      const result = await engine.fire(spec.name, payload);
       observers.onFireSettled?.({ event, spec, payload, result, durationMs: elapsed() });
-      return { spec, result, config: generation.config };
+      const notices = env === undefined && sessionId !== '' ? [`the server has not been told the environment of session ${sessionId} (its SessionStart entry runs hookpool-client, which tells it): its hooks ran with the server's own minimal environment`] : [];
+      return { spec, result, config: generation.config, notices };
     } finally {
       generation.running.delete(claim);
       release();
-      this.reportDrops(generation.engine);
+      this.reportDrops();
     }
   }
 
@@ -161,8 +202,7 @@ class Session implements EngineSession {
     const previous = this.current;
     // A file that changed while it was read leaves nothing to compare: the next fire loads again.
     const snapshot = journal.consistent ? snapshotJournal(journal.observations, startedAt) : undefined;
-    this.current = { config, snapshot, engine: this.createEngine(config), running: new Set() };
-    this.engines.add(this.current.engine);
+    this.current = { config, snapshot, engines: new Map(), running: new Set() };
     this.reported = 0;
     const report = { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
     if (previous !== undefined) {
@@ -178,7 +218,7 @@ class Session implements EngineSession {
    * configuration or trust record counts from this fire on, without waiting for the file
    * watcher. While the configuration cannot be loaded, every fire is refused with the reason.
    * `claim` joins the chosen generation's fires in the turn it is chosen, so a reload that
-   * retires it meanwhile waits for this fire instead of closing its engine under it.
+   * retires it meanwhile waits for this fire instead of closing its engines under it.
    */
   private async upToDate(claim: Promise<void>): Promise<Generation> {
     const checked = this.current;
@@ -201,22 +241,40 @@ class Session implements EngineSession {
     // Stopping does not wait for fires in flight (a hook may run for minutes): each engine's
     // close gives hooks its close timeout, then kills what is left, and the fires settle with that.
     this.closing ??= (async () => {
-      const engines = [...this.engines];
-      await Promise.all([...engines.map((engine) => engine.close()), ...this.retiring]);
+      await Promise.all([...[...this.engines].map((engine) => engine.close()), ...this.retiring]);
     })();
     return this.closing;
   }
 
-  private createEngine(config: CliConfig): CliEngine {
+  private engineFor(generation: Generation, sessionId: string, env: Readonly<Record<string, string>> | undefined, parts: HookParts): CliEngine {
+    const key = `${sessionId}\n${describeParts(parts)}`;
+    const existing = generation.engines.get(key);
+    if (existing !== undefined) {
+      generation.engines.delete(key);
+      generation.engines.set(key, existing);
+      return existing;
+    }
+    const engine = this.createEngine(generation.config, sessionId, env, parts);
+    generation.engines.set(key, engine);
+    this.engines.add(engine);
+    if (generation.engines.size > MAX_ENGINES) {
+      const [oldestKey, oldest] = generation.engines.entries().next().value as [string, CliEngine];
+      generation.engines.delete(oldestKey);
+      this.closeEngine(oldest);
+    }
+    return engine;
+  }
+
+  private createEngine(config: CliConfig, sessionId: string, env: Readonly<Record<string, string>> | undefined, parts: HookParts): CliEngine {
     const observers = this.options.observers ?? {};
-    let engine: CliEngine | undefined;
-    const afterHook = () => {
-      if (engine !== undefined) this.reportDrops(engine);
-    };
-    engine = createCliEngine({
-      hooks: config.hooks.map((hook) => hook.definition),
-      broken: config.loaded,
+    const afterHook = () => this.reportDrops();
+    return createCliEngine({
+      hooks: selectHooks(config.hooks.map((hook) => hook.definition), parts),
+      broken: parts.has('foreground') ? config.loaded : undefined,
       cwd: config.cwd,
+      sessionId: sessionId === '' ? undefined : sessionId,
+      env,
+      hookMarker: this.options.hookMarker,
       passEnv: [...config.loaded.passEnv, ...(this.options.passEnv ?? [])],
       disableAllHooks: config.loaded.disableAllHooks,
       // The server has no terminal: its warnings go to the caller as notices, not to stderr.
@@ -230,25 +288,52 @@ class Session implements EngineSession {
         afterHook();
       },
     });
-    return engine;
   }
 
-  private retire(generation: Generation): void {
-    const closed = Promise.allSettled([...generation.running])
-      .then(() => generation.engine.close())
-      .finally(() => this.engines.delete(generation.engine));
+  private closeSessionEngines(sessionId: string): void {
+    const generation = this.current;
+    if (generation === undefined) return;
+    for (const [key, engine] of generation.engines) {
+      if (!key.startsWith(`${sessionId}\n`)) continue;
+      generation.engines.delete(key);
+      this.closeEngine(engine);
+    }
+  }
+
+  // An engine retired while fires of its generation may still run: it closes once they settled.
+  private closeEngine(engine: CliEngine): void {
+    const generation = this.current;
+    const running = generation === undefined ? [] : [...generation.running];
+    const closed = Promise.allSettled(running)
+      .then(() => engine.close())
+      .finally(() => this.engines.delete(engine));
     const tracked = closed.finally(() => this.retiring.delete(tracked));
     this.retiring.add(tracked);
   }
 
-  private reportDrops(engine: CliEngine): void {
-    if (engine !== this.current?.engine) return;
-    const total = engine.droppedBackgroundHooks;
+  private retire(generation: Generation): void {
+    for (const engine of generation.engines.values()) {
+      const closed = Promise.allSettled([...generation.running])
+        .then(() => engine.close())
+        .finally(() => this.engines.delete(engine));
+      const tracked = closed.finally(() => this.retiring.delete(tracked));
+      this.retiring.add(tracked);
+    }
+  }
+
+  // Drops counted over the current generation's engines; an engine closed since takes its count along.
+  private reportDrops(): void {
+    const total = [...(this.current?.engines.values() ?? [])].reduce((sum, each) => sum + each.droppedBackgroundHooks, 0);
     if (total <= this.reported) return;
     const count = total - this.reported;
     this.reported = total;
     this.options.observers?.onHooksDropped?.({ count, total });
   }
+}
+
+function sameEnv(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 function stoppingError(): HookpoolError {

@@ -1,19 +1,17 @@
 // `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
 // from, editing only that field; the file's trust is carried over when it was trusted before.
-import { readFile } from 'node:fs/promises';
-import { parseJsonOrThrow } from '../config/parse-json.js';
 import { sha256Hex } from '../config/sha256.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
 import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
-import type { ConfigOptions } from '../cli/config-options.js';
-import { parseJsonPath, setJsonField } from '../io/json-edit/set-json-field.js';
+import type { ConfigOptions } from './config-options.js';
+import { parseJsonPath, parseJsonText, setJsonField, valueAt } from '../io/json-edit.js';
+import { editUserFile } from '../io/user-files/edit-user-file.js';
 import { findHook } from './find-hook.js';
 import { loadCliConfig, type CliConfig } from './load-project.js';
-import { describeSource } from '../cli/output/describe.js';
-import { describeAllHooksOff } from '../cli/output/all-hooks-off.js';
-import { valueAt, writeConfigFile } from '../io/json-edit/config-file-io.js';
+import { describeSource } from './describe.js';
+import { describeAllHooksOff } from './all-hooks-off.js';
 
 export interface SetHookEnabledRequest {
   readonly id: string;
@@ -51,17 +49,18 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
     return { ...request, where, changed: enabledNow !== enabled, stillOff: null, trustKept: false, recorded: { path: record.path, caveat } };
   }
 
-  const bytes = await readFile(source.file);
-  const text = bytes.toString('utf8');
   const path = parseJsonPath(source.jsonPath);
-  const entry = valueAt(parseJsonOrThrow(text, where), path);
-  const current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
+  let current: unknown = true;
+  const edit = await editUserFile(source.file, where, (text) => {
+    if (text === null) throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the file is gone; was it removed meanwhile?`);
+    const entry = valueAt(parseJsonText(text, where), path);
+    current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
+    return current === enabled ? null : setJsonField(text, path, 'enabled', enabled, where);
+  });
   let trustKept = false;
-  if (current !== enabled) {
-    const edited = setJsonField(text, path, 'enabled', enabled, where);
-    await writeConfigFile(source.file, edited, where);
+  if (edit.written) {
     const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
-    trustKept = wasTrusted && (await carryTrustOver(source.file, bytes, edited, config.home));
+    trustKept = wasTrusted && (await carryTrustOver(source.file, Buffer.from(edit.before ?? '', 'utf8'), edit.after ?? '', config.home));
   }
   const stillOff = enabled ? await whyStillOff(options, source) : null;
   return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };

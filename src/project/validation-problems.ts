@@ -1,8 +1,8 @@
 // Everything `hookpool validate` fails on, in one place for the CLI and the server's `validate`
 // method: what the loader reported, hooks sharing an explicit id, and scripts that cannot start.
-import { checkHookStart } from '../cli/doctor/check-hook-start.js';
+import { checkHookStart } from './check-hook-start.js';
 import type { CliConfig } from './load-project.js';
-import { describeSource } from '../cli/output/describe.js';
+import { describeSource } from './describe.js';
 
 /** One line per problem, with full paths. */
 export async function validationProblems(config: CliConfig): Promise<string[]> {

@@ -3,7 +3,7 @@
 // wrong is a JSON-RPC error with a one-line message, never a crash of the server.
 import type { Readable, Writable } from 'node:stream';
 import { HookpoolError } from '../errors.js';
-import { describeError } from '../cli/report-error.js';
+import { describeError } from '../errors.js';
 import { createMessageStream, MAX_MESSAGE_BYTES } from './json-rpc-framing.js';
 
 /** A method: params in, result out; a HookpoolError becomes an error whose data names its code. */

@@ -1,9 +1,10 @@
 // The JSON-RPC methods of `hookpool serve --stdio`: fire an event, list / validate the hooks,
 // enable / disable one, reload the configuration, close the server.
-import type { ConfigOptions } from '../cli/config-options.js';
+import type { ConfigOptions } from '../project/config-options.js';
 import { setHookEnabled } from '../project/set-hook-enabled.js';
 import { loadCliConfig } from '../project/load-project.js';
 import { validationProblems } from '../project/validation-problems.js';
+import { resolveCliEvent } from '../project/event-named.js';
 import type { EngineSession } from '../project/resident-engine.js';
 import { InvalidParamsError, type RpcMethod } from './json-rpc-connection.js';
 
@@ -31,7 +32,8 @@ export function createRpcMethods(context: RpcMethodContext): Record<string, RpcM
     fire: async (params) => {
       const payload = params.payload ?? {};
       if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new InvalidParamsError('"payload" must be a JSON object');
-      return (await session.fire(stringParam(params, 'event'), payload as Record<string, unknown>)).result;
+      const event = stringParam(params, 'event');
+      return (await session.fire(resolveCliEvent(event), payload as Record<string, unknown>, { eventName: event })).result;
     },
     list: async () => {
       const config = await loadCliConfig(configOptions, { includeUntrusted: true });

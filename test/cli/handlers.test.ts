@@ -76,18 +76,18 @@ describe('hookpool test and handler fields', () => {
 });
 
 describe('hookpool validate and handler fields', () => {
-  it('fails on a handler field hookpool does not implement, naming it', async () => {
+  it('names a handler field Claude Code does not define, which it ignores as Claude Code does', async () => {
     await project.write('hooks-settings.json', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', matchers: ['rm'] }] }] } });
     const result = await project.cli(['validate', '--claude-settings', 'hooks-settings.json']);
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain('hooks-settings.json: hooks.PreToolUse[0].hooks[0].matchers: "matchers" is not supported by hookpool, so this hook is not loaded');
+    expect(result.stderr).toContain('hooks-settings.json: hooks.PreToolUse[0].hooks[0].matchers: "matchers" is not a field of a Claude Code hook: ignored, as Claude Code ignores it');
   });
 
   it('accepts every field it implements', async () => {
     await project.write('hooks-settings.json', { hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{
       type: 'command', command: 'node', args: ['review.js'], timeout: 30, if: 'Bash(git commit:*)', asyncRewake: true, rewakeMessage: 'Review:', rewakeSummary: 'Review found issues',
       once: true, statusMessage: 'Reviewing…', onError: 'open',
-    }, { type: 'command', command: 'notify.sh', async: true, shell: 'bash', failClosed: false }] }] } });
+    }, { type: 'command', command: 'notify.sh', async: true, shell: 'bash', failClosed: false, onFailure: 'continue' }] }],
+    PreToolUse: [{ matcher: 'WebFetch', hooks: [{ type: 'http', url: 'http://127.0.0.1:9/check', onFailure: 'block', timeout: 5 }, { type: 'mcp_tool', server: 's', tool: 't', onFailure: 'block' }] }] } });
     // validate also checks that a script an interpreter runs exists.
     await project.write('review.js', '');
     const result = await project.cli(['validate', '--claude-settings', 'hooks-settings.json']);

@@ -13,14 +13,19 @@ afterEach(async () => project.remove());
 const BASH_RM = { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } };
 
 describe('hookpool init', () => {
-  it('creates .hookpool/hooks.json with $schema and refuses to overwrite it', async () => {
+  it('creates .hookpool/hooks.json with $schema, and run again leaves it as it is', async () => {
     const created = await project.cli(['init']);
+    const first = await project.read('.hookpool/hooks.json');
     const again = await project.cli(['init']);
+    const withExamples = await project.cli(['init', '--example', 'block-rm']);
 
     expect(created.exitCode).toBe(0);
-    expect(JSON.parse(await project.read('.hookpool/hooks.json'))).toEqual({ $schema: '../node_modules/hookpool/schema.json', hooks: [] });
-    expect(again.exitCode).toBe(1);
-    expect(again.stderr).toBe('hookpool: .hookpool/hooks.json already exists; hookpool init never overwrites it (add hooks with hookpool add)\n');
+    expect(JSON.parse(first)).toEqual({ $schema: '../node_modules/hookpool/schema.json', hooks: [] });
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toContain('.hookpool/hooks.json already exists: left as it is');
+    expect(await project.read('.hookpool/hooks.json')).toBe(first);
+    expect(withExamples.exitCode).toBe(1);
+    expect(withExamples.stderr).toBe('hookpool: .hookpool/hooks.json already exists; hookpool init never overwrites it (add hooks with hookpool add)\n');
   });
 
   it('copies the chosen examples with executable scripts, and they run once trusted', async () => {
@@ -45,62 +50,71 @@ describe('hookpool init', () => {
     await expect(project.read('.hookpool/hooks.json')).rejects.toThrow();
   });
 
-  it("wires Claude Code once per event of the configured hooks, keeping the settings' other content", async () => {
+  it("wires Claude Code with http entries that block when the server cannot answer, the session's start through the client, keeping the settings' other content", async () => {
     const original = '{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}\n    ]\n  }\n}\n';
     await project.write('.claude/settings.json', original);
 
     const first = await project.cli(['init', '--example', 'block-rm,auto-test', '--agent', 'claude']);
     const afterFirst = await project.read('.claude/settings.json');
     const second = await project.cli(['init', '--agent', 'claude']);
-    const settings = JSON.parse(afterFirst);
+    const { hooks } = JSON.parse(afterFirst);
 
-    expect(first.stdout).toContain('wired .claude/settings.json (command): PreToolUse, Stop');
+    expect(first.stdout).toContain('wired .claude/settings.json for Claude Code: PreToolUse, Stop, SessionStart, UserPromptSubmit');
+    expect(first.stdout).toContain('in Claude Code: Claude Code 2.1.295 or later');
     expect(afterFirst.startsWith('{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]},\n')).toBe(true);
-    expect(settings.hooks.PreToolUse).toHaveLength(2);
-    expect(settings.hooks.PreToolUse[1].hooks[0].command).toContain('hookpool-client');
-    expect(settings.hooks.PreToolUse[1].hooks[0].command).toContain('npx --no hookpool run --format claude');
-    expect(settings.hooks.Stop[0].hooks[0].timeout).toBe(310);
-    expect(second.stdout).toContain('.claude/settings.json already calls hookpool on PreToolUse, Stop: left as it is');
+    expect(hooks.PreToolUse[1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/claude$/), timeout: 60, onFailure: 'block' }] });
+    expect(hooks.Stop[0]).toEqual({ hooks: [{ type: 'http', url: hooks.PreToolUse[1].hooks[0].url, timeout: 310 }] });
+    expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: 'command', command: expect.stringMatching(/hookpool-client\.cjs --format claude --part foreground,background --http-port \d+$/) });
+    expect(hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', onFailure: 'block', command: expect.stringContaining('hookpool-client.cjs --format claude --part foreground,background; s=$?') });
+    expect(second.stdout).toContain('.claude/settings.json already calls hookpool on PreToolUse, Stop, SessionStart, UserPromptSubmit: left as it is');
     expect(await project.read('.claude/settings.json')).toBe(afterFirst);
   });
 
-  it('refuses on a guard event when hookpool cannot start, and passes exit 0 and 2 through', async () => {
-    await project.cli(['init', '--example', 'block-rm,notify', '--agent', 'claude']);
+  it('--transport command writes command entries that refuse on a guard event when hookpool cannot start, and pass exit 0 and 2 through', async () => {
+    await project.cli(['init', '--example', 'block-rm,notify', '--agent', 'claude', '--transport', 'command']);
     const { hooks } = JSON.parse(await project.read('.claude/settings.json'));
     const guard: string = hooks.PreToolUse[0].hooks[0].command;
     const notice: string = hooks.Notification[0].hooks[0].command;
-    // No hookpool-client and no npx on this PATH: the fallback itself fails to start.
+    // No node on this PATH: the executables' `#!/usr/bin/env node` cannot start.
     const shell = (command: string) => execa('/bin/sh', ['-c', command], { env: { PATH: '/nonexistent' }, extendEnv: false, reject: false, input: '{}' });
 
     const refused = await shell(guard);
     const proceeded = await shell(notice);
 
+    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'command', onFailure: 'block' });
+    expect(hooks.SessionStart).toBeUndefined();
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('hookpool could not run (exit 127): refusing');
     expect(proceeded.exitCode).toBe(127);
   });
 
-  it('--http writes type "http" entries for hookpool serve', async () => {
-    await project.cli(['init', '--example', 'block-rm', '--agent', 'claude', '--http']);
+  it('gives asyncRewake hooks an asyncRewake entry of their own, and replaces entries an older init wrote', async () => {
+    await project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'if command -v hookpool-client >/dev/null 2>&1; then hookpool-client; else npx --no hookpool run --format claude; fi' }] }] } });
+    await project.write('.hookpool/hooks.json', { hooks: [{ event: 'Stop', command: 'true' }, { event: 'Stop', command: 'exit 2', asyncRewake: true, timeout: 20_000 }] });
+
+    await project.cli(['init', '--agent', 'claude']);
     const { hooks } = JSON.parse(await project.read('.claude/settings.json'));
 
-    expect(hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), allowedEnvVars: ['HOOKPOOL_SERVE_TOKEN'] });
+    expect(hooks.Stop).toEqual([
+      { hooks: [{ type: 'http', url: expect.any(String), timeout: 60 }] },
+      { hooks: [{ type: 'command', command: expect.stringContaining('hookpool.cjs run --format claude --part rewake Stop'), asyncRewake: true, timeout: 60 }] },
+    ]);
   });
 
-  it('refuses --http without --agent claude, and an unknown agent, writing nothing', async () => {
+  it('refuses --transport without --agent claude, and an unknown agent, writing nothing', async () => {
     const unknown = await project.cli(['init', '--agent', 'aider']);
-    const http = await project.cli(['init', '--http', '--agent', 'gemini']);
+    const transport = await project.cli(['init', '--transport', 'http', '--agent', 'gemini']);
 
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toContain("argument 'aider' is invalid");
-    expect(http.stderr).toBe('hookpool: --http wires Claude Code: use it with --agent claude\n');
+    expect(transport.stderr).toBe('hookpool: --transport chooses how Claude Code reaches hookpool: use it with --agent claude\n');
     await expect(project.read('.hookpool/hooks.json')).rejects.toThrow();
   });
 });
 
 describe('hookpool run with settings wired to hookpool', () => {
   it('skips the entries that call hookpool itself, with a notice, and runs each hook once', async () => {
-    await project.cli(['init', '--example', 'block-rm', '--agent', 'claude']);
+    await project.cli(['init', '--example', 'block-rm', '--agent', 'claude', '--transport', 'command']);
     await project.write('.claude/settings.json', JSON.parse(await project.read('.claude/settings.json')));
     await project.cli(['trust']);
 

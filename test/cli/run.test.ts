@@ -83,14 +83,21 @@ describe('hookpool run', () => {
     expect(stderr).toMatch(/^hookpool: warning: .*hooks\.json: hooks\[0\]\.matcher: invalid matcher regex "Bash\("/m);
   });
 
-  it('waits for background hooks before exiting', async () => {
+  it('answers without waiting for background hooks, which run in a process it leaves behind', async () => {
+    const gate = `${project.root}/gate`;
     const marker = `${project.root}/background-ran`;
-    await project.write('hooks.json', nativeConfig([{ event: 'Notification', command: `sleep 0.3; touch ${marker}`, background: true }]));
+    await project.write('hooks.json', nativeConfig([
+      { event: 'Notification', command: 'echo foreground' },
+      // Runs only once the test opens the gate, so the answer cannot have waited for it.
+      { event: 'Notification', command: `while [ ! -e ${gate} ]; do sleep 0.05; done; touch ${marker}`, background: true, timeout: 20_000 },
+    ]));
 
-    const { exitCode } = await project.cli(['run', 'Notification', '--config', 'hooks.json', '--input', '{"message":"hi"}']);
+    const { exitCode, stdout } = await project.cli(['run', 'Notification', '--config', 'hooks.json', '--json', '--input', '{"message":"hi"}']);
+    await project.write('../gate', '');
 
     expect(exitCode).toBe(0);
-    await expect(project.read('../background-ran')).resolves.toBe('');
+    expect(JSON.parse(stdout).hooks).toHaveLength(1);
+    await expect.poll(() => project.read('../background-ran').then(() => true, () => false), { timeout: 15_000 }).toBe(true);
   });
 
   it('refuses to run when its own hooks nest it too deep', async () => {

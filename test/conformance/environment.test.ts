@@ -88,27 +88,44 @@ describe.each(HOSTS)('hook environment, %s host', (host) => {
     expect(Number(result.hooks[1]!.stdout.trim())).toBeGreaterThan(200_000);
   });
 
-  it('hookpool: secret-looking variables are hidden from hooks unless the hook lists them in env.pass', async () => {
+  it('hookpool: secret-looking variables are hidden from hooks of its own files unless the hook lists them in env.pass', async () => {
     const ws = await workspace();
-    const claude = await ws.write('settings.json', settings({ Stop: [group(undefined, handler(PRINT_ENV))] }));
     const native = await ws.write('hooks.json', {
       hooks: [
+        { id: 'plain', event: 'Stop', command: PRINT_ENV },
         { id: 'passes-two', event: 'Stop', command: PRINT_ENV, env: { pass: ['GITHUB_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS'] } },
       ],
     });
-    const config = await ws.load({ files: [native], claudeSettings: [claude] });
+    const config = await ws.load({ files: [native] });
     expect(config.problems).toEqual([]);
     const engine = engineFor(host, ws, config, { env: AGENT_ENV });
 
     const result = await engine.fire('Stop', {});
     const byId = Object.fromEntries(result.hooks.map((hook) => [hook.id, parseEnv(hook.stdout)]));
-    const fromClaude = result.hooks.find((hook) => hook.id !== 'passes-two')!;
-    const plain = parseEnv(fromClaude.stdout);
 
-    expect(plain).toMatchObject({ ...ALLOWLIST, ...ORDINARY });
-    for (const name of Object.keys(SECRETS)) expect(plain, name).not.toHaveProperty(name);
+    expect(byId.plain).toMatchObject({ ...ALLOWLIST, ...ORDINARY });
+    for (const name of Object.keys(SECRETS)) expect(byId.plain, name).not.toHaveProperty(name);
     expect(byId['passes-two']).toMatchObject({ ...ORDINARY, GITHUB_TOKEN: 'ghp_secret', GOOGLE_APPLICATION_CREDENTIALS: '/run/creds.json' });
     for (const name of ['ANTHROPIC_API_KEY', 'CLIENT_SECRET', 'PGPASSWORD_FILE']) expect(byId['passes-two'], name).not.toHaveProperty(name);
+  });
+
+  it("a hook of Claude Code's settings gets the whole environment, as Claude Code gives it, unless the user's policy narrows it", async () => {
+    const ws = await workspace();
+    const claude = await ws.write('settings.json', settings({ Stop: [group(undefined, handler(PRINT_ENV))] }));
+    const narrowing = await ws.write('policy.json', { env: { claudeHooks: 'safe' } });
+    const fire = async (userPolicy?: string) => {
+      const config = await ws.load({ claudeSettings: [claude], ...(userPolicy === undefined ? {} : { userPolicy }) });
+      expect(config.problems).toEqual([]);
+      const engine = engineFor(host, ws, config, { env: AGENT_ENV });
+      return parseEnv((await engine.fire('Stop', {})).hooks[0]!.stdout);
+    };
+
+    const asClaudeCode = await fire();
+    const narrowed = await fire(narrowing);
+
+    expect(asClaudeCode).toMatchObject({ ...ORDINARY, ...SECRETS });
+    expect(narrowed).toMatchObject(ORDINARY);
+    for (const name of Object.keys(SECRETS)) expect(narrowed, name).not.toHaveProperty(name);
   });
 
   it('env.inherit "all" restores the whole agent environment', async () => {

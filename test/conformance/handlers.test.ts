@@ -109,12 +109,27 @@ describe.each(HOSTS)('handler fields with real scripts, %s host', (host) => {
     expect(second.hooks).toEqual([]);
   });
 
-  it('a handler field hookpool does not implement is a problem; on a guard event the entry refuses instead of vanishing', async () => {
+  it('a field Claude Code does not define is ignored with a note, as Claude Code ignores it: the hook still guards', async () => {
     const ws = await workspace();
-    const config = await ws.loadClaude(settings({ PreToolUse: [group('Bash', { type: 'command', command: shell(BLOCK_RM), matchers: ['rm'] })] }));
-    expect(config.problems).toEqual([expect.stringContaining('"matchers" is not supported by hookpool')]);
-    const result = await engineFor(host, ws, config).fire('PreToolUse', bash('ls'));
-    expect(result).toMatchObject({ blocked: true, decision: 'deny' });
-    expect(result.reason).toContain('"matchers" is not supported by hookpool');
+    const config = await ws.loadClaude(settings({ PreToolUse: [group('Bash', { type: 'command', command: shell(BLOCK_RM), description: 'no rm' })] }));
+    expect(config.problems).toEqual([expect.stringContaining('"description" is not a field of a Claude Code hook: ignored, as Claude Code ignores it')]);
+    const engine = engineFor(host, ws, config);
+    expect(await engine.fire('PreToolUse', bash('rm -rf /'))).toMatchObject({ blocked: true, decision: 'deny' });
+    expect(await engine.fire('PreToolUse', bash('ls'))).toMatchObject({ blocked: false });
+  });
+
+  it('onFailure "block" makes a hook that cannot answer refuse; a value Claude Code does not take makes the entry refuse instead of vanishing', async () => {
+    const ws = await workspace();
+    const config = await ws.loadClaude(settings({
+      PostToolUse: [group('Bash', { type: 'command', command: '/nonexistent/guard.sh', onFailure: 'block' })],
+      PreToolUse: [group('Bash', { type: 'command', command: shell(BLOCK_RM), onFailure: 'sometimes' })],
+    }));
+    const engine = engineFor(host, ws, config);
+    const post = await engine.fire('PostToolUse', { ...bash('ls'), tool_response: { stdout: '' } });
+    const pre = await engine.fire('PreToolUse', bash('ls'));
+
+    expect(config.problems).toEqual([expect.stringContaining('hooks.PreToolUse[0].hooks[0].onFailure: expected "block"')]);
+    expect(post.failures).toEqual([expect.objectContaining({ onError: 'closed' })]);
+    expect(pre).toMatchObject({ blocked: true, decision: 'deny' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendJsonItem, removeJsonItem } from '../../src/io/json-edit/array-items.js';
+import { appendJsonItem, removeJsonItem } from '../../src/io/json-edit.js';
 import { callsHookpool } from '../../src/project/self-call.js';
 
 describe('appendJsonItem / removeJsonItem', () => {

@@ -11,11 +11,23 @@ const read = (handler: Record<string, unknown>, event = 'PreToolUse', context = 
   readClaudeHooks({ hooks: { [event]: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'check', ...handler }] }] } }, FILE, context);
 
 describe('Claude handler fields', () => {
-  it('a field hookpool does not implement is a problem line and a broken entry, never dropped', () => {
-    const result = read({ command: 'guard.sh', matchers: ['rm'] });
-    expect(result.hooks).toEqual([]);
-    expect(result.problems).toEqual([expect.stringMatching(/^\/p\/\.claude\/settings\.json: hooks\.PreToolUse\[0\]\.hooks\[0\]\.matchers: "matchers" is not supported by hookpool, so this hook is not loaded \(supported: type, command, args, /)]);
-    expect(result.broken).toEqual([expect.objectContaining({ event: 'PreToolUse', matcher: 'Bash' })]);
+  it('a field Claude Code does not define is ignored with a note (as Claude Code ignores it); its internal ones too; the hook loads', () => {
+    const result = read({ command: 'guard.sh', description: 'no rm', holdsTools: true, cloud: 'skip' });
+    expect(result.hooks).toEqual([expect.objectContaining({ command: 'guard.sh' })]);
+    expect(result.broken).toEqual([]);
+    expect(result.problems).toEqual([
+      '/p/.claude/settings.json: hooks.PreToolUse[0].hooks[0].description: "description" is not a field of a Claude Code hook: ignored, as Claude Code ignores it',
+      expect.stringMatching(/hooks\[0\]\.holdsTools: "holdsTools" lets Claude Code send the prompt before this hook answers; hookpool waits for it: ignored$/),
+      expect.stringMatching(/hooks\[0\]\.cloud: "cloud" says whether a cloud session may run the hook; hookpool runs it on this machine: ignored$/),
+    ]);
+  });
+
+  it('onFailure is onError: "block" is closed, "continue" open; another value is a broken entry (on a guard event it refuses)', () => {
+    expect(read({ command: 'guard.sh', onFailure: 'block' }).hooks[0]).toMatchObject({ onError: 'closed' });
+    expect(read({ command: 'guard.sh', onFailure: 'continue' }).hooks[0]).toMatchObject({ onError: 'open' });
+    const wrong = read({ command: 'guard.sh', onFailure: 'never' });
+    expect(wrong.hooks).toEqual([]);
+    expect(wrong.broken).toEqual([expect.objectContaining({ event: 'PreToolUse', matcher: 'Bash' })]);
   });
 
   it('exec form: "args" (even []) makes an argv of command and args, run with no shell', () => {

@@ -25,7 +25,7 @@ describe('plugins', () => {
     const config = await loadHooksConfig({ cwd: tree.project, home: tree.home, plugins: [root], discover: false });
     const data = join(tree.home, '.claude', 'plugins', 'data', 'guard-tools');
     expect(config.problems).toEqual([]);
-    expect(config.hooks).toEqual([expect.objectContaining({ command: `node "${root}/block.js"`, env: { set: { CLAUDE_PLUGIN_ROOT: root, CLAUDE_PLUGIN_DATA: data } }, source: expect.objectContaining({ format: 'claude' }) })]);
+    expect(config.hooks).toEqual([expect.objectContaining({ command: `node "${root}/block.js"`, env: { inherit: 'all', set: { CLAUDE_PLUGIN_ROOT: root, CLAUDE_PLUGIN_DATA: data } }, source: expect.objectContaining({ format: 'claude' }) })]);
     expect((await stat(data)).isDirectory()).toBe(true);
     expect(config.files).toEqual([expect.objectContaining({ path: join(root, 'hooks', 'hooks.json'), scope: 'explicit' })]);
   });

@@ -1,24 +1,21 @@
 // `hookpool add`: appends one hook to a native file (.hookpool/hooks.json by default), checked by
 // the same schema the loader uses; the rest of the file stays byte for byte (Autohand's /hooks add).
 import { Option, type Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatIssues } from '../../config/format-issues.js';
 import { detectFormat } from '../../config/formats/detect-format.js';
 import { isPlainObject } from '../../config/formats/shared.js';
 import { nativeHookSchema } from '../../config/native-schema.js';
-import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { EVENT_NAMES } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
-import { appendJsonItem } from '../../io/json-edit/array-items.js';
-import { setJsonField } from '../../io/json-edit/set-json-field.js';
+import { appendJsonItem, parseJsonText, setJsonField } from '../../io/json-edit.js';
+import { editUserFile } from '../../io/user-files/edit-user-file.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, resolveCliDirs } from '../../project/load-project.js';
-import { displayPath } from '../output/describe.js';
+import { displayPath } from '../../project/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { resolveCliEvent } from '../../project/event-named.js';
-import { writeConfigFile } from '../../io/json-edit/config-file-io.js';
 
 interface AddOptions {
   readonly cwd?: string;
@@ -68,13 +65,8 @@ async function addHook(options: AddOptions): Promise<ExitCode> {
   const where = displayPath(file, cwd);
   const hook = hookOf(options, where);
   if (hook.id !== undefined) await assertIdFree(hook.id, cwd);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_READ', `${where}: cannot be read (${error.message})`);
-  });
-  const edited = text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file);
-  await writeConfigFile(file, edited, where);
-  printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${text === null ? ' (new file)' : ''}`);
+  const { before } = await editUserFile(file, where, (text) => (text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file)));
+  printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${before === null ? ' (new file)' : ''}`);
   printLine('a project file runs only once trusted: review it, then run hookpool trust');
   return EXIT.proceed;
 }
@@ -100,7 +92,7 @@ function hookOf(options: AddOptions, where: string): Record<string, unknown> & {
 }
 
 function appendTo(text: string, hook: Record<string, unknown>, where: string, file: string): string {
-  const document = parseJsonOrThrow(text, where);
+  const document = parseJsonText(text, where);
   const format = detectFormat(document, { claudeSettings: false, path: file });
   if (format !== 'native' || !isPlainObject(document)) {
     throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: a ${format} file; hookpool add writes native hookpool files only (edit this one by hand, or give --file .hookpool/hooks.json)`);

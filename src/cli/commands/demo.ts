@@ -10,7 +10,7 @@ import { createDemoProject, type DemoProject } from '../demo/demo-project.js';
 import { renderFireTable, renderFootnotes } from '../demo/demo-report.js';
 import { FireStats } from '../demo/fire-stats.js';
 import { EXIT } from '../../dialects/exit-codes.js';
-import { formatDuration, plural } from '../output/describe.js';
+import { formatDuration, plural } from '../../project/describe.js';
 import { printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';
 import type { Finish } from '../program.js';

@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { EVENT_SPECS } from '../../events/event-specs.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { checkHookStart } from '../doctor/check-hook-start.js';
+import { checkHookStart } from '../../project/check-hook-start.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, type ListedHook } from '../../project/load-project.js';
-import { describeSource, plural } from '../output/describe.js';
+import { describeSource, plural } from '../../project/describe.js';
 import { describeSearchedPlaces } from '../output/describe-files.js';
 import { printJson, printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint } from '../output/style.js';

@@ -4,7 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { percentile } from '../demo/fire-stats.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { defaultRunLogPath, readRunRecords, type RunRecord } from '../../project/run-log.js';
-import { formatDuration, plural } from '../output/describe.js';
+import { formatDuration, plural } from '../../project/describe.js';
 import { printJson, printLine, printLines } from '../output/print.js';
 import { createPaint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';

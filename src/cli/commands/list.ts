@@ -4,7 +4,7 @@ import { EVENT_NAMES } from '../../events/event-specs.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, type CliConfig, type ListedHook } from '../../project/load-project.js';
-import { describeCommand, describeSource, formatTimeout, plural } from '../output/describe.js';
+import { describeCommand, describeSource, formatTimeout, plural } from '../../project/describe.js';
 import { describeAvailableBuiltins, listBuiltins } from '../output/describe-builtins.js';
 import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '../output/describe-files.js';
 import { printJson, printLine, printLines, printWarning } from '../output/print.js';
@@ -12,7 +12,7 @@ import { createPaint, type Paint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
 import type { Finish } from '../program.js';
 import { resolveCliEvent } from '../../project/event-named.js';
-import { describeAllHooksOff } from '../output/all-hooks-off.js';
+import { describeAllHooksOff } from '../../project/all-hooks-off.js';
 
 interface ListOptions extends ConfigOptions {
   readonly json?: boolean;

@@ -1,24 +1,22 @@
 // `hookpool remove <hook-id>`: deletes the hook's entry from its native file or Claude Code
 // settings, leaving every other byte; other formats are refused (Autohand's /hooks remove).
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import type { ConfigFormat } from '../../config/model.js';
-import { parseJsonOrThrow } from '../../config/parse-json.js';
 import { sha256Hex } from '../../config/sha256.js';
 import { HookpoolError } from '../../errors.js';
 import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
-import { removeJsonItem } from '../../io/json-edit/array-items.js';
-import { parseJsonPath } from '../../io/json-edit/set-json-field.js';
+import { parseJsonPath, parseJsonText, removeJsonItem, valueAt } from '../../io/json-edit.js';
+import { editUserFile } from '../../io/user-files/edit-user-file.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { findHook } from '../../project/find-hook.js';
 import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
 import type { NativeHookInput } from '../../config/native-schema.js';
 import { hashReferencedFiles } from '../../trust/referenced-files.js';
-import { describeSource } from '../output/describe.js';
+import { describeSource } from '../../project/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { valueAt, writeConfigFile } from '../../io/json-edit/config-file-io.js';
 
 // Formats whose entries remove can delete: one hook is one array item (native) or one handler in a matcher group (Claude).
 const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude']);
@@ -45,23 +43,28 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   if (!REMOVABLE.has(source.format)) {
     throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) comes from a ${source.format}-format file: remove edits native files and Claude Code settings only; use hookpool disable ${id}, or edit the file by hand`);
   }
-  const bytes = await readFile(source.file);
-  const text = bytes.toString('utf8');
-  const edited = removeEntry(text, parseJsonPath(source.jsonPath), where);
-  await writeConfigFile(source.file, edited, where);
+  const path = parseJsonPath(source.jsonPath);
+  // The entry found at the first read must still be there on a second try (another program wrote the file meanwhile).
+  let entry: unknown;
+  const { before, after } = await editUserFile(source.file, where, (text) => {
+    entry ??= valueAt(parseJsonText(requireText(text, where), where), path) ?? null;
+    return removeEntry(requireText(text, where), path, entry, where);
+  });
   printLine(`removed ${id} (${where})`);
   const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
   const remaining = config.hooks.filter((hook) => hook.definition.source?.file === source.file && hook.definition.id !== id).map((hook) => hook.input);
-  if (wasTrusted && (await keepTrust(source.file, { before: bytes, after: edited, remaining }, config))) printLine('the file stays trusted: hookpool recorded its new content');
+  if (wasTrusted && (await keepTrust(source.file, { before: Buffer.from(before ?? '', 'utf8'), after: after ?? '', remaining }, config))) printLine('the file stays trusted: hookpool recorded its new content');
   return EXIT.proceed;
 }
 
 // `hooks[2]`: that item. `hooks.PreToolUse[0].hooks[1]`: that handler, or the whole group when it is the group's only one.
-function removeEntry(text: string, path: (string | number)[], where: string): string {
+function removeEntry(text: string, path: (string | number)[], entry: unknown, where: string): string {
   const index = path.at(-1);
   if (typeof index !== 'number') throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: not a list entry`);
+  const document = parseJsonText(text, where);
+  if (!isDeepStrictEqual(valueAt(document, path), entry)) throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the entry is no longer where it was; was the file edited meanwhile? run the command again`);
   const list = path.slice(0, -1);
-  const siblings = valueAt(parseJsonOrThrow(text, where), list);
+  const siblings = valueAt(document, list);
   const groupIndex = list.at(-2);
   if (Array.isArray(siblings) && siblings.length === 1 && list.at(-1) === 'hooks' && typeof groupIndex === 'number') {
     return removeJsonItem(text, list.slice(0, -2), groupIndex, where);
@@ -83,4 +86,9 @@ async function keepTrust(file: string, edit: { before: Buffer; after: string; re
   if (!Object.entries(referenced).every(([path, hash]) => approved[path] === hash)) return false;
   await store.trust(file, sha256Hex(Buffer.from(edit.after, 'utf8')), referenced);
   return true;
+}
+
+function requireText(text: string | null, where: string): string {
+  if (text === null) throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the file is gone; was it removed meanwhile?`);
+  return text;
 }

@@ -2,7 +2,8 @@
 // without commander when the arguments are plain).
 import { Option, type Command } from 'commander';
 import { EVENT_NAMES } from '../../events/event-specs.js';
-import { AGENT_FORMATS } from '../../dialects/dialect-names.js';
+import { DIALECT_NAMES } from '../../dialects/dialect-names.js';
+import { HOOK_PARTS } from '../../project/hook-parts.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption } from '../config-options.js';
 import type { Finish } from '../program.js';
 import { runEvent, type RunOptions } from '../run-event.js';
@@ -17,7 +18,8 @@ export function registerRunCommand(program: Command, finish: Finish): void {
   addPassEnvOption(addConfigOptions(command))
     .option('--session-id <id>', 'session id given to hooks (default: the payload\'s session_id, else a new one)')
     .addOption(new Option('--json', 'print the merged answer (FireResult) as JSON').conflicts('format'))
-    .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(AGENT_FORMATS))
+    .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(DIALECT_NAMES))
+    .option('--part <parts>', `which hooks run: ${HOOK_PARTS.join(', ')}, comma-separated (default: all; background hooks then run in a process left behind, so the answer never waits for them)`)
     .addHelpText('after', `
 Events: ${EVENT_NAMES.join(', ')}
 
@@ -28,9 +30,6 @@ Examples:
 
 --format gemini|cursor|copilot|codex answer in that agent's protocol (hookpool init --agent writes its settings).
 
-As the one command hook in .claude/settings.json (hookpool then runs .hookpool/hooks.json); on a
-guard event, refuse when hookpool itself cannot run (not installed: Claude Code reads exit 1 as "proceed"):
-  {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command":
-    "npx --no hookpool run --format claude; s=$?; [ $s = 0 ] || [ $s = 2 ] || { echo \\"hookpool could not run (exit $s)\\" >&2; s=2; }; exit $s"}]}]}}`)
+hookpool init --agent <agent> writes the entries that call it.`)
     .action(async (event: string | undefined, options: RunOptions) => finish(await runEvent(event, options)));
 }

@@ -15,7 +15,7 @@ import { findHook } from '../../project/find-hook.js';
 import { loadCliConfig, type CliConfig, type ListedHook } from '../../project/load-project.js';
 import type { HookDefinition } from '../../config/model.js';
 import { canEverRun, handlerTests } from '../../plan/handler-filters.js';
-import { describeCommand, describeSource, formatDuration, formatTimeout } from '../output/describe.js';
+import { describeCommand, describeSource, formatDuration, formatTimeout } from '../../project/describe.js';
 import { answerFields, describeExit, describeVerdict } from '../output/describe-fire.js';
 import { printJson, printLines } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';

@@ -9,10 +9,10 @@ import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
-import { describeCommand, displayPath, plural } from '../output/describe.js';
+import { describeCommand, displayPath, plural } from '../../project/describe.js';
 import { printError, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
-import { listTrustedFiles, revokeTrust } from '../../project/trust-records.js';
+import { listTrustedFiles, revokeTrust } from '../trust-records.js';
 
 interface TrustOptions extends ConfigOptions {
   readonly list?: boolean;

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
-import { displayPath, plural } from '../output/describe.js';
+import { displayPath, plural } from '../../project/describe.js';
 import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '../output/describe-files.js';
 import { printJson, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';

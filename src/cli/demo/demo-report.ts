@@ -1,5 +1,5 @@
 // The demo's closing table: per event, fires, hooks run, blocks, decisions, and what each fire cost.
-import { formatDuration, plural } from '../output/describe.js';
+import { formatDuration, plural } from '../../project/describe.js';
 import type { Paint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
 import { percentile, type EventStats, type FireStats } from './fire-stats.js';

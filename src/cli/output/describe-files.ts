@@ -2,7 +2,7 @@
 import { listConfigFiles } from '../../config/discover.js';
 import type { CliConfig } from '../../project/load-project.js';
 import type { ConfigOptions } from '../config-options.js';
-import { displayPath, plural } from './describe.js';
+import { displayPath, plural } from '../../project/describe.js';
 
 /** `2 files: .hookpool/hooks.json (native, project), ~/.claude/settings.json (claude, user)` */
 export function describeFilesRead(config: CliConfig): string {

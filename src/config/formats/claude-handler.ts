@@ -1,10 +1,12 @@
 // One Claude Code command handler's fields into the native ones (hooks reference, "Hook handler
-// fields", "Exec form and shell form"). Every field is either implemented or a problem line: a
-// field hookpool does not know makes the handler a broken entry (on a guard event it refuses),
-// never a hook that silently does less than its author wrote.
+// fields", "Exec form and shell form"). A field Claude Code defines is implemented, or ignored
+// with a note where ignoring it cannot let anything through; a field it does not define is
+// ignored with a note, as Claude Code ignores it; a value hookpool cannot read (an `onFailure`
+// other than block or continue, say) makes the handler a broken entry, which refuses on a guard.
 import { z } from 'zod';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { commandSchema } from '../field-schemas.js';
+import { onFailureSchema } from './claude-on-failure.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { problemAt } from './shared.js';
 
@@ -20,12 +22,20 @@ export interface ClaudeHooksContext {
   readonly renameEvent?: (event: EventName) => EventName;
 }
 
-/** The fields a Claude command handler may have; anything else is not supported. */
-const KNOWN_FIELDS: ReadonlySet<string> = new Set([
-  'type', 'command', 'args', 'timeout', 'async', 'asyncRewake', 'rewakeMessage', 'rewakeSummary', 'once', 'statusMessage', 'shell', 'if',
-  // hookpool's own field, and Cursor's spelling of it: what a hook that gives no answer means.
+/**
+ * The fields of a command handler in Claude Code's reference (2.1.332's schema), plus hookpool's
+ * own `onError` and Cursor's `failClosed`. A field Claude Code does not know it ignores, and so
+ * does hookpool, with a note; of the known ones only those that decide what runs are read.
+ */
+export const COMMAND_FIELDS: ReadonlySet<string> = new Set([
+  'type', 'command', 'args', 'timeout', 'async', 'asyncRewake', 'rewakeMessage', 'rewakeSummary', 'once', 'statusMessage', 'shell', 'if', 'onFailure',
   'onError', 'failClosed',
 ]);
+/** Known to Claude Code, read by hookpool as nothing: each changes only where or how eagerly Claude Code runs the hook, never what it may decide. */
+const IGNORED_FIELDS: Readonly<Record<string, string>> = {
+  holdsTools: "lets Claude Code send the prompt before this hook answers; hookpool waits for it",
+  cloud: 'says whether a cloud session may run the hook; hookpool runs it on this machine',
+};
 
 const text = z.string().min(1, 'expected a non-empty string');
 
@@ -42,6 +52,7 @@ export const commandHandlerSchema = z.looseObject({
   statusMessage: text.optional(),
   shell: z.enum(['bash', 'powershell'], { error: 'expected "bash" or "powershell"' }).optional(),
   if: z.string({ error: 'expected one permission rule, e.g. "Bash(git push *)"' }).optional(),
+  onFailure: onFailureSchema.optional(),
   onError: z.enum(['open', 'closed']).optional(),
   failClosed: z.boolean().optional(),
 });
@@ -54,13 +65,12 @@ interface HandlerPlace {
   readonly path: readonly PropertyKey[];
 }
 
-/** One problem line per field hookpool does not implement; true when there is none. */
-export function checkKnownFields(value: Record<string, unknown>, place: HandlerPlace, problems: string[]): boolean {
-  const unknown = Object.keys(value).filter((key) => !KNOWN_FIELDS.has(key));
-  for (const key of unknown) {
-    problems.push(problemAt(place.file, [...place.path, key], `"${key}" is not supported by hookpool, so this hook is not loaded (supported: ${[...KNOWN_FIELDS].join(', ')})`));
+/** A note for each field hookpool reads as nothing (Claude Code's internal ones, and any it does not know either); the handler still loads. */
+export function noteIgnoredFields(value: Record<string, unknown>, known: ReadonlySet<string>, place: HandlerPlace, problems: string[]): void {
+  for (const key of Object.keys(value).filter((name) => !known.has(name))) {
+    const why = IGNORED_FIELDS[key];
+    problems.push(problemAt(place.file, [...place.path, key], why === undefined ? `"${key}" is not a field of a Claude Code hook: ignored, as Claude Code ignores it` : `"${key}" ${why}: ignored`));
   }
-  return unknown.length === 0;
 }
 
 const PLUGIN_VARIABLE = /\$\{?(CLAUDE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA)\b\}?/;

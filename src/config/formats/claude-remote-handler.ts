@@ -1,12 +1,14 @@
 // Claude Code's http, prompt, agent and mcp_tool handlers (hooks reference, "HTTP hook fields",
 // "Prompt hook configuration", "Agent-based hooks", "MCP tool hook fields") into the native
-// fields. As for command handlers, a field hookpool does not know makes the handler a broken
-// entry instead of a hook that silently does less than its author wrote.
+// fields. As for command handlers, a field Claude Code does not define is ignored with a note, as
+// it ignores it; a value hookpool cannot read makes the handler a broken entry.
 import { z } from 'zod';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { EVALUATED_DEFAULT_TIMEOUT_MS, REMOTE_KINDS, type RemoteKind } from '../remote-handler.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { problemAt } from './shared.js';
+import { noteIgnoredFields } from './claude-handler.js';
+import { mcpOnFailureSchema, onErrorFromFailClosed, onErrorFromOnFailure, onFailureSchema } from './claude-on-failure.js';
 
 /** The handler types besides command, as Claude Code names them. */
 export const CLAUDE_REMOTE_TYPES: ReadonlySet<string> = new Set<RemoteKind>(REMOTE_KINDS);
@@ -24,25 +26,31 @@ const commonFields = {
   failClosed: z.boolean().optional(),
 };
 
+// Where each type's schema has it: what the hook does when it cannot answer.
+const withOnFailure = { onFailure: onFailureSchema.optional() };
+
 const SCHEMAS = {
-  http: z.strictObject({
+  http: z.looseObject({
     type: z.literal('http'),
     url: text,
     headers: z.record(z.string(), z.string({ error: 'expected a string header value' })).optional(),
     allowedEnvVars: z.array(text).optional(),
+    ...withOnFailure,
     ...commonFields,
   }),
-    // continueOnBlock: true would let the turn go on after ok: false; hookpool reads ok: false as exit 2 only, so it refuses the field rather than ignore it.
-  prompt: z.strictObject({
-    type: z.literal('prompt'),
-    prompt: text,
-    model: text.optional(),
-    continueOnBlock: z.literal(false, { error: 'continueOnBlock: true is not implemented by hookpool (ok: false always reads as exit 2)' }).optional(),
-    ...commonFields,
-  }),
-  agent: z.strictObject({ type: z.literal('agent'), prompt: text, model: text.optional(), ...commonFields }),
-  mcp_tool: z.strictObject({ type: z.literal('mcp_tool'), server: text, tool: text, input: z.record(z.string(), z.unknown()).optional(), ...commonFields }),
+  prompt: z.looseObject({ type: z.literal('prompt'), prompt: text, model: text.optional(), ...commonFields }),
+  agent: z.looseObject({ type: z.literal('agent'), prompt: text, model: text.optional(), ...commonFields }),
+  mcp_tool: z.looseObject({ type: z.literal('mcp_tool'), server: text, tool: text, input: z.record(z.string(), z.unknown()).optional(), onFailure: mcpOnFailureSchema.optional(), ...commonFields }),
 } as const;
+
+const COMMON_FIELDS = ['type', 'timeout', 'statusMessage', 'once', 'if', 'onError', 'failClosed'];
+/** The fields of each type in Claude Code's reference (2.1.332's schema) and hookpool's own. */
+const REMOTE_FIELDS: Readonly<Record<RemoteKind, ReadonlySet<string>>> = {
+  http: new Set([...COMMON_FIELDS, 'url', 'headers', 'allowedEnvVars', 'onFailure']),
+  prompt: new Set([...COMMON_FIELDS, 'prompt', 'model', 'continueOnBlock']),
+  agent: new Set([...COMMON_FIELDS, 'prompt', 'model']),
+  mcp_tool: new Set([...COMMON_FIELDS, 'server', 'tool', 'input', 'onFailure']),
+};
 
 interface HandlerPlace {
   readonly file: string;
@@ -60,12 +68,12 @@ type Parsed = z.output<(typeof SCHEMAS)[keyof typeof SCHEMAS]>;
 export function readRemoteHandler(value: Record<string, unknown>, type: RemoteKind, place: HandlerPlace, problems: string[]): Partial<NativeHookInput> | undefined {
   const result = SCHEMAS[type].safeParse(value);
   if (!result.success) {
-    for (const issue of result.error.issues) {
-      const message = issue.code === 'unrecognized_keys' ? `${issue.keys.map((key: string) => `"${key}"`).join(', ')} not supported on a ${type} hook by hookpool, so this hook is not loaded` : issue.message;
-      problems.push(problemAt(place.file, [...place.path, ...issue.path], message));
-    }
+    for (const issue of result.error.issues) problems.push(problemAt(place.file, [...place.path, ...issue.path], issue.message));
     return undefined;
   }
+  noteIgnoredFields(value, REMOTE_FIELDS[type], place, problems);
+  // ok: false always reads as exit 2 here: a refusal that does not let the turn go on is never weaker.
+  if (value.continueOnBlock === true) problems.push(problemAt(place.file, [...place.path, 'continueOnBlock'], 'hookpool reads ok: false as exit 2 whatever continueOnBlock says: ignored'));
   const handler: Parsed = result.data;
   if (handler.if !== undefined && !EVENT_SPECS[place.event].toolEvent) {
     problems.push(problemAt(place.file, [...place.path, 'if'], `never runs: Claude Code applies "if" only on tool events, and skips a hook that has one on ${place.event}`));
@@ -79,7 +87,7 @@ export function readRemoteHandler(value: Record<string, unknown>, type: RemoteKi
     statusMessage: handler.statusMessage,
     once: handler.once,
     if: handler.if,
-    onError: handler.onError ?? (handler.failClosed === undefined ? undefined : handler.failClosed ? 'closed' : 'open'),
+    onError: handler.onError ?? onErrorFromOnFailure(handler.type === 'http' || handler.type === 'mcp_tool' ? (handler.onFailure as 'block' | 'continue' | undefined) : undefined) ?? onErrorFromFailClosed(handler.failClosed),
   };
 }
 

@@ -7,7 +7,8 @@ import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { brokenEntry, finishHook, isPlainObject, normalizeMatcher, parseEntry, problemAt, type FormatResult } from './shared.js';
 import { describeUnknownEvent, matcherSchema } from '../field-schemas.js';
-import { checkKnownFields, commandHandlerSchema, convertHandler, type ClaudeHooksContext } from './claude-handler.js';
+import { COMMAND_FIELDS, commandHandlerSchema, convertHandler, noteIgnoredFields, type ClaudeHooksContext } from './claude-handler.js';
+import { onErrorFromFailClosed, onErrorFromOnFailure } from './claude-on-failure.js';
 import { CLAUDE_REMOTE_TYPES, readRemoteHandler } from './claude-remote-handler.js';
 import type { RemoteKind } from '../remote-handler.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
@@ -94,7 +95,7 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
     problems.push(problemAt(place.file, [...place.path, 'type'], `unknown hook type "${typed.type}" (expected command, http, prompt, agent or mcp_tool); this hook is not loaded`));
     return undefined;
   }
-  if (!checkKnownFields(typed, place, problems)) return undefined;
+  noteIgnoredFields(typed, COMMAND_FIELDS, place, problems);
   const handler = parseEntry(commandHandlerSchema, value, where, problems);
   if (!handler) return undefined;
   const fields = convertHandler(handler, place, place.context, problems);
@@ -105,7 +106,7 @@ function readHandler(value: unknown, place: EventPlace, matcher: string | undefi
     event: place.event,
     matcher: normalizeMatcher(matcher),
     timeout: Math.max(1, Math.round(timeoutSeconds * 1000)),
-    onError: handler.onError ?? onErrorFromFailClosed(handler.failClosed),
+    onError: handler.onError ?? onErrorFromOnFailure(handler.onFailure) ?? onErrorFromFailClosed(handler.failClosed),
   };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
 }
@@ -116,9 +117,4 @@ function readRemoteHook(value: Record<string, unknown>, type: RemoteKind, place:
   const { skill, agentType } = place.context;
   const candidate: NativeHookInput = { ...fields, event: place.event, matcher: normalizeMatcher(matcher), skill, agentType };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'claude' }, problems);
-}
-
-/** Cursor's `failClosed: true` is `onError: "closed"`; false is `"open"`. */
-export function onErrorFromFailClosed(failClosed: boolean | undefined): 'open' | 'closed' | undefined {
-  return failClosed === undefined ? undefined : failClosed ? 'closed' : 'open';
 }

@@ -3,35 +3,15 @@
 // themselves. What each event takes is read from its EVENT_SPECS row, never from its name.
 import { isRefusal } from '../../aggregate/decision-rank.js';
 import type { FireResult } from '../../aggregate/fire-result.js';
-import { describeFailureNotice } from '../../aggregate/hook-failure.js';
 import type { EventSpec } from '../../events/event-specs.js';
 import { answerFields, decisionFields, reasonGivenBy, type Output } from './output-fields.js';
 import { EXIT } from '../exit-codes.js';
+import { hookpoolNotices, hooksStderr, joinLines } from '../answer-text.js';
+import type { AgentAnswer } from '../dialect.js';
 
-export interface ClaudeAnswer {
-  /** What to print on stdout (a JSON line, or WorktreeCreate's path), or null when there is nothing to say. */
-  readonly stdout: string | null;
-  /**
-   * On exit 2 the reason (Claude Code gives it to the model or the user); otherwise every hook's
-   * own stderr, which Claude Code keeps in its debug log, and notices the event cannot show.
-   */
-  readonly stderr: string | null;
-  readonly exitCode: typeof EXIT.proceed | typeof EXIT.blocked;
-}
+/** What `run --format claude` prints and exits with; on exit 2 stderr is the reason Claude Code gives on. */
+export type ClaudeAnswer = AgentAnswer;
 
-/**
- * What the user must see beside the hooks' own answer, each time, as Claude Code shows a "hook
- * error": hooks that gave no answer (and whether that refused the action), hooks whose answer was
- * an error; then hookpool's configuration notices (the caller gives them once per session).
- */
-function hookpoolNotices(spec: EventSpec, result: FireResult, configNotices: readonly string[]): string[] {
-  const notices = [
-    ...result.failures.map((failure) => describeFailureNotice(failure, spec.name)),
-    ...result.hookErrors.map(({ id, message }) => `hook "${id}" ${message}`),
-    ...configNotices,
-  ];
-  return notices.map((notice) => `hookpool: ${notice}`);
-}
 
 /**
  * The answer for a fire, as the hooks would have given it to Claude Code directly: JSON on exit 0
@@ -87,12 +67,4 @@ function isEmpty(output: Output): boolean {
   return Object.keys(merge(output, null)).length === 0;
 }
 
-function hooksStderr(result: FireResult): string | null {
-  const written = result.hooks.filter((outcome) => outcome.stderr.trim() !== '');
-  return written.length === 0 ? null : written.map((outcome) => `[${outcome.id}] ${outcome.stderr.trimEnd()}`).join('\n');
-}
 
-function joinLines(lines: readonly (string | null)[]): string | null {
-  const given = lines.filter((line): line is string => line !== null && line !== '');
-  return given.length === 0 ? null : given.join('\n');
-}

@@ -3,18 +3,20 @@
 // claude` says with exit 2 is said here with the event's JSON decision instead.
 import { merge } from './answer.js';
 import { decisionFields, type Output } from './output-fields.js';
-import { isExit2, type ClaudeHookReply } from '../../project/claude-hook-answer.js';
+import type { FireResult } from '../../aggregate/fire-result.js';
+import type { EventSpec } from '../../events/event-specs.js';
+import type { AgentAnswer } from '../dialect.js';
+import { EXIT } from '../exit-codes.js';
 
-/** The JSON object to answer with; `{}` when there is nothing to say (Claude Code: success). */
-export function claudeHttpBody(reply: ClaudeHookReply): Output {
-  const { spec, answer, result } = reply;
+/** The JSON object to answer with, for the answer `run --format claude` would give; `{}` when there is nothing to say (Claude Code: success). */
+export function claudeHttpBody(spec: EventSpec, answer: AgentAnswer, result: FireResult): Output {
   if (spec.plainStdout === 'worktreePath') {
     // A command hook prints the path; an http hook gives it as hookSpecificOutput.worktreePath.
-    return isExit2(answer) || answer.stdout === null ? {} : { hookSpecificOutput: { hookEventName: spec.name, worktreePath: answer.stdout } };
+    return answer.exitCode === EXIT.blocked || answer.stdout === null ? {} : { hookSpecificOutput: { hookEventName: spec.name, worktreePath: answer.stdout } };
   }
   // Beside an exit 2, stdout carries every other field (notices included): the same body, plus the decision.
   const printed = answer.stdout === null ? {} : (JSON.parse(answer.stdout) as Output);
-  if (!isExit2(answer)) return printed;
+  if (answer.exitCode !== EXIT.blocked) return printed;
   const decision = decisionFields(spec, result);
   if (decision !== null) return merge(printed, decision);
   // TaskCompleted, TeammateIdle, WorktreeRemove: only an exit code refuses them. Said where the event shows messages.

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileObservation } from '../../config/file-journal.js';
-import type { ConfigOptions } from '../../cli/config-options.js';
+import type { ConfigOptions } from '../config-options.js';
 import type { CliConfig, LoadCliConfigOptions } from '../load-project.js';
 import { PACKAGE_VERSION } from '../../package-root.js';
 import { resolveCliDirs } from '../project-dirs.js';

@@ -1,14 +1,21 @@
-// The discovery record of a running server: port, pid and project, in a 0600 JSON file named by
-// the project. Clients read it to find the server; a record whose pid is dead is stale and is
-// ignored, then replaced by the next server. Imports only node: modules (client hot path).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The discovery record of a running server: its pid, the loopback port Claude Code's http hooks
+// reach it on and the socket clients call, in a 0600 file named by the project, in a 0700 folder.
+// One server per project and user: a server claims the record before it binds anything. A
+// record is believed only when it is the user's own file that nobody else may write, and its pid
+// is alive; otherwise it is stale and the next server replaces it.
+import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writePrivateFileSync } from '../../config/write-private-file.js';
+import { ensurePrivateDir } from './private-dir.js';
 
 export interface ServerRecord {
-  readonly port: number;
+  /** The server (its supervisor process). */
   readonly pid: number;
+  /** The loopback port of its http hook endpoint; 0 while starting, or when the port could not be bound. */
+  readonly port: number;
   readonly projectDir: string;
+  /** Why the http port is not bound, when it is not. */
+  readonly httpProblem?: string;
 }
 
 /** True while a process with this pid exists (signal 0 checks without sending anything). */
@@ -21,17 +28,23 @@ export function isPidAlive(pid: number): boolean {
   }
 }
 
-/** The record at `path` when its server is alive; null when missing, unreadable or stale. */
+/** The record at `path` when it may be believed and its server is alive; null otherwise. */
 export function readLiveServerRecord(path: string): ServerRecord | null {
-  let record: Partial<ServerRecord>;
+  const record = readRecord(path);
+  return record !== null && isPidAlive(record.pid) ? record : null;
+}
+
+function readRecord(path: string): ServerRecord | null {
   try {
-    record = JSON.parse(readFileSync(path, 'utf8')) as Partial<ServerRecord>;
+    const info = lstatSync(path);
+    if (!info.isFile() || info.uid !== process.getuid?.() || (info.mode & 0o077) !== 0) return null;
+    const record = JSON.parse(readFileSync(path, 'utf8')) as Partial<ServerRecord>;
+    const { port, pid, projectDir } = record;
+    if (typeof port !== 'number' || typeof pid !== 'number' || typeof projectDir !== 'string') return null;
+    return { port, pid, projectDir, ...(typeof record.httpProblem === 'string' ? { httpProblem: record.httpProblem } : {}) };
   } catch {
     return null;
   }
-  const { port, pid, projectDir } = record;
-  if (typeof port !== 'number' || typeof pid !== 'number' || typeof projectDir !== 'string') return null;
-  return isPidAlive(pid) ? { port, pid, projectDir } : null;
 }
 
 /** Writes the record whole (writePrivateFileSync). */
@@ -45,7 +58,7 @@ export function writeServerRecord(path: string, record: ServerRecord): void {
  * removed first). Returns the live record that holds it instead, or null when claimed.
  */
 export function claimServerRecord(path: string, projectDir: string): ServerRecord | null {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  ensurePrivateDir(dirname(path));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(path, `${JSON.stringify({ port: 0, pid: process.pid, projectDir })}\n`, { mode: 0o600, flag: 'wx' });
@@ -62,10 +75,5 @@ export function claimServerRecord(path: string, projectDir: string): ServerRecor
 
 /** Removes the record if it is still this process's (a newer server may have replaced it). */
 export function removeOwnServerRecord(path: string, pid: number = process.pid): void {
-  try {
-    const record = JSON.parse(readFileSync(path, 'utf8')) as Partial<ServerRecord>;
-    if (record.pid === pid) rmSync(path, { force: true });
-  } catch {
-    // Already gone or unreadable: nothing of ours to remove.
-  }
+  if (readRecord(path)?.pid === pid) rmSync(path, { force: true });
 }

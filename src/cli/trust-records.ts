@@ -5,12 +5,12 @@ import { HookpoolError } from '../errors.js';
 import { needsTrust } from '../trust/decide-trust.js';
 import { inspectTrustedFile, type TrustedFileState } from '../trust/inspect-trusted-file.js';
 import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
-import type { ConfigOptions } from '../cli/config-options.js';
+import type { ConfigOptions } from './config-options.js';
 import { EXIT, type ExitCode } from '../dialects/exit-codes.js';
-import { resolveCliDirs } from './load-project.js';
-import { displayPath, plural } from '../cli/output/describe.js';
-import { printJson, printLine, printWarning } from '../cli/output/print.js';
-import { createPaint, type StyleName } from '../cli/output/style.js';
+import { resolveCliDirs } from '../project/load-project.js';
+import { displayPath, plural } from '../project/describe.js';
+import { printJson, printLine, printWarning } from './output/print.js';
+import { createPaint, type StyleName } from './output/style.js';
 
 const STATUS_STYLE: Readonly<Record<TrustedFileState['status'], StyleName>> = { trusted: 'green', changed: 'yellow', missing: 'dim' };
 

@@ -1,5 +1,5 @@
 // Why every hook is off, when it is: the user's global switch or a Claude Code settings file.
-import type { CliConfig } from '../../project/load-project.js';
+import type { CliConfig } from './load-project.js';
 
 /** The reason, or null when hooks are not all off. */
 export function describeAllHooksOff(config: Pick<CliConfig, 'loaded' | 'allHooksOffByUser'>): string | null {

@@ -3,8 +3,8 @@
 // hook uses it) are installed, and `$CLAUDE_PROJECT_DIR` is quoted.
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { commandWords } from '../../trust/referenced-files.js';
-import { fileExists } from '../../io/file-exists.js';
+import { commandWords } from '../trust/referenced-files.js';
+import { fileExists } from '../io/file-exists.js';
 import { findOnPath, isExecutableFile } from './find-on-path.js';
 
 export interface StartCheck {

@@ -1,0 +1,62 @@
+// One call to the project's server over its socket (HTTP on a Unix socket in a 0700 folder: only
+// the user's processes can be there), and the server started when it is not running: detached,
+// with a minimal environment (it never holds an agent's secrets; each call brings its session's).
+import { request } from 'node:http';
+import type { AgentAnswer } from '../dialects/dialect.js';
+import { privateDirProblem } from '../project/server/private-dir.js';
+import { CALL_PATH, type HookCallRequest } from '../project/server/server-protocol.js';
+
+/** How long the client waits for a server it started to take calls. */
+const START_WAIT_MS = 5_000;
+// What a server process keeps of the caller's environment: enough to find node and the user's files.
+const SERVER_ENV_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'NODE_OPTIONS'];
+
+/** The server's answer, 'absent' when no server takes calls there, or null when one failed mid-call. */
+export function callServer(socketPath: string, call: HookCallRequest): Promise<AgentAnswer | 'absent' | null> {
+  const body = JSON.stringify(call);
+  return new Promise((resolve) => {
+    const sent = request({ socketPath, path: CALL_PATH, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', () => resolve(null));
+      response.on('end', () => {
+        if (response.statusCode !== 200) return resolve(null);
+        try {
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AgentAnswer;
+          resolve(answer.exitCode === 0 || answer.exitCode === 2 ? answer : null);
+        } catch {
+          resolve(null);
+        }
+      });
+    });
+    sent.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? 'absent' : null));
+    sent.end(body);
+  });
+}
+
+/** Why the socket's folder must not be trusted with a call (someone else could be listening there), or null. */
+export function socketFolderProblem(folder: string): string | null {
+  return privateDirProblem(folder);
+}
+
+/** Starts `hookpool serve --http` for the project, detached, with a minimal environment. */
+export async function startServer(cliExecutable: string, projectDir: string): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const env = Object.fromEntries(SERVER_ENV_NAMES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  try {
+    spawn(process.execPath, [cliExecutable, 'serve', '--http', '--cwd', projectDir], { cwd: projectDir, detached: true, stdio: 'ignore', env }).unref();
+  } catch {
+    // The call is answered either way (by a one-shot run).
+  }
+}
+
+/** Calls again until the server it started answers, or the wait is over. */
+export async function callStartingServer(socketPath: string, call: HookCallRequest): Promise<AgentAnswer | null> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (let delayMs = 10; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 100)) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const answer = await callServer(socketPath, call);
+    if (answer !== 'absent') return answer;
+  }
+  return null;
+}

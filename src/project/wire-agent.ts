@@ -1,0 +1,77 @@
+// The project operation behind `hookpool init --agent` and `hookpool add`: what the project's
+// hooks need from an agent (each event, its slowest hook, the tools its matchers name, whether it
+// has background or rewake hooks) written into that agent's settings by its dialect.
+import { EVENT_NAMES, EVENT_SPECS, type EventName } from '../events/event-specs.js';
+import type { HookDefinition } from '../config/model.js';
+import { loadDialect } from '../dialects/dialects.js';
+import type { DialectName } from '../dialects/dialect-names.js';
+import type { EventWiring } from '../dialects/settings/agent-settings.js';
+import { wireSettings, type WiredSettings } from '../dialects/settings/wire-settings.js';
+import { matcherNames } from '../plan/compile-matcher.js';
+import { partOf } from './hook-parts.js';
+import { isHookpoolItem } from './owned-items.js';
+import { resolveLauncher } from './hookpool-launcher.js';
+import { loadCliConfig } from './load-project.js';
+import { claudeHttpHookUrl, defaultServePort } from './server/server-address.js';
+
+/** Events wired when no hook is configured yet: the ones the bundled examples use. */
+const DEFAULT_EVENTS: readonly EventName[] = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop'];
+
+export interface WireAgentOptions {
+  readonly projectDir: string;
+  readonly dialect: DialectName;
+  /** Claude Code: http entries to the resident server (default), or command entries. */
+  readonly transport?: 'http' | 'command';
+}
+
+export interface WiredAgent extends WiredSettings {
+  readonly agent: string;
+  readonly file: string;
+  readonly enablingSteps: readonly string[];
+  /** Configured events the agent has no event for: their hooks never run under it. */
+  readonly unwired: readonly EventName[];
+}
+
+export async function wireAgent(options: WireAgentOptions): Promise<WiredAgent> {
+  const dialect = await loadDialect(options.dialect);
+  // The hooks hookpool runs for this agent: Claude Code runs its own settings' hooks itself.
+  const config = await loadCliConfig({ cwd: options.projectDir }, { includeUntrusted: true, skipDiscoveredClaudeSettings: options.dialect === 'claude' });
+  const events = eventWiring(config.hooks.map((hook) => hook.definition));
+  const context = {
+    projectDir: config.cwd,
+    events,
+    launcher: await resolveLauncher(),
+    http: { url: claudeHttpHookUrl(defaultServePort(config.cwd)), port: defaultServePort(config.cwd) },
+    transport: options.transport ?? 'http',
+  };
+  const wired = await wireSettings(dialect.settings, context, isHookpoolItem);
+  const reachable = new Set(Object.values(dialect.events));
+  return {
+    ...wired,
+    agent: dialect.agent,
+    file: dialect.settings.file,
+    enablingSteps: dialect.settings.enablingSteps(config.cwd),
+    unwired: [...events.keys()].filter((event) => !reachable.has(event)),
+  };
+}
+
+/** Per configured event, what its hooks need; the examples' events when no hook is configured. */
+export function eventWiring(hooks: readonly HookDefinition[]): Map<EventName, EventWiring> {
+  const byEvent = new Map<EventName, HookDefinition[]>();
+  for (const hook of hooks) byEvent.set(hook.event, [...(byEvent.get(hook.event) ?? []), hook]);
+  if (byEvent.size === 0) return new Map(DEFAULT_EVENTS.map((event) => [event, { slowestHookMs: 0, toolNames: null, foreground: true, background: false, rewake: false }]));
+  const wiring = new Map<EventName, EventWiring>();
+  for (const event of EVENT_NAMES) {
+    const eventHooks = byEvent.get(event);
+    if (eventHooks === undefined) continue;
+    const names = eventHooks.map((hook) => matcherNames(hook.matcher, EVENT_SPECS[event].matcherSyntax));
+    wiring.set(event, {
+      slowestHookMs: Math.max(...eventHooks.map((hook) => hook.timeoutMs)),
+      toolNames: names.some((list) => list === null) ? null : [...new Set(names.flat() as string[])],
+      foreground: eventHooks.some((hook) => partOf(hook) === 'foreground'),
+      background: eventHooks.some((hook) => partOf(hook) === 'background'),
+      rewake: eventHooks.some((hook) => partOf(hook) === 'rewake'),
+    });
+  }
+  return wiring;
+}

@@ -1,0 +1,118 @@
+// The worker of `hookpool serve --http`: the process that holds the project's engines and runs
+// the hooks, forked by the supervisor (supervisor.ts), which hands it every connection over a
+// socket of its own. It answers Claude Code's http hooks and hookpool-client's calls, reloads
+// when the configuration changes, and stops (killing what its hooks left) when the supervisor
+// says so or goes away. Every hook it starts carries the supervisor's mark, so that if this
+// process is killed, the supervisor kills the hooks too.
+import { rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { describeError } from '../errors.js';
+import type { ConfigOptions } from '../project/config-options.js';
+import { createEngineSession, type EngineSession } from '../project/resident-engine.js';
+import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/server-protocol.js';
+import { workerSocketPath } from '../project/server/server-paths.js';
+import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';
+import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
+import { answerClaudeHttpHook } from './http/claude-http-route.js';
+import { answerClientCall } from './http/call-route.js';
+import { sendJson } from './http/read-body.js';
+import { WORKER_MARK_VARIABLE, type FromWorker, type ToWorker, type WorkerInit } from './worker-channel.js';
+
+export interface WorkerOptions extends ConfigOptions {
+  readonly cwd: string;
+  readonly passEnv?: readonly string[];
+}
+
+const send = (message: FromWorker) => {
+  if (process.connected) process.send!(message, () => undefined);
+};
+
+/** Runs until the supervisor says stop or goes away; resolves once every engine is closed. */
+export async function runServeWorker(options: WorkerOptions): Promise<void> {
+  const init = await new Promise<WorkerInit>((resolve) => process.once('message', (message: ToWorker) => message.t === 'init' && resolve(message)));
+  const status = (): ServerStatus => ({ ...init.status, workerPid: process.pid, projectDir: options.cwd, httpProblem: init.status.httpProblem, sessions: sessions.size });
+  const sessions = new Set<string>();
+  let stopping = false;
+  let watcher: ConfigWatcher | undefined;
+  const session: EngineSession = await createEngineSession({
+    ...options,
+    // Called by Claude Code (http hooks, the client): the hooks in its own settings are its to run.
+    skipDiscoveredClaudeSettings: true,
+    hookMarker: { [WORKER_MARK_VARIABLE]: init.mark },
+    observers: {
+      onReloaded: (report) => {
+        for (const path of report.untrusted) send({ t: 'log', line: `${path} changed: its hooks stay off until you run "hookpool trust"` });
+        if (!stopping) rewatch();
+      },
+      onReloadFailed: (error) => {
+        send({ t: 'log', line: `the configuration no longer loads, fires are refused until it does: ${describeError(error)}` });
+        if (!stopping) rewatch();
+      },
+    },
+  });
+  const reload = () => {
+    if (!stopping) void session.reload().catch(() => undefined);
+  };
+  function rewatch(): void {
+    watcher?.close();
+    watcher = watchConfigFiles(session.readPaths, reload);
+  }
+  rewatch();
+
+  const ownHosts = new Set([`127.0.0.1:${init.status.httpPort}`, `localhost:${init.status.httpPort}`, 'localhost']);
+  const server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
+  });
+  server.keepAliveTimeout = 5_000;
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A browser on a rebound DNS name reaches the port too; its Host header is not ours.
+    if (!ownHosts.has(request.headers.host ?? '')) return sendJson(response, 403, { error: 'hookpool serve answers requests to 127.0.0.1 only' });
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method === 'POST' && path === CLAUDE_HTTP_HOOK_PATH) return answerClaudeHttpHook(session, request, response);
+    if (request.method === 'POST' && path === CALL_PATH) {
+      return answerClientCall({ session, status, onSession: (id, env, agent) => (sessions.add(id), send({ t: 'session', id, env, agent })) }, request, response);
+    }
+    if (request.method === 'GET' && path === STATUS_PATH) return sendJson(response, 200, status());
+    sendJson(response, 404, { error: `POST ${CLAUDE_HTTP_HOOK_PATH} or ${CALL_PATH}, GET ${STATUS_PATH}` });
+  }
+
+  const socketPath = workerSocketPath(options.cwd);
+  rmSync(socketPath, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+
+  let stopped: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    watcher?.close();
+    void (async () => {
+      server.close();
+      server.closeIdleConnections();
+      // Requests in flight are answered once the engines have closed (their hooks settled or killed).
+      await session.close();
+      rmSync(socketPath, { force: true });
+      stopped();
+    })();
+  };
+  process.on('message', (message: ToWorker) => {
+    if (message.t === 'session') {
+      sessions.add(message.id);
+      session.registerSession(message.id, message.env);
+    } else if (message.t === 'end-session') {
+      sessions.delete(message.id);
+      session.endSession(message.id);
+    } else if (message.t === 'ping') send({ t: 'pong' });
+    else if (message.t === 'stop') stop();
+  });
+  // The supervisor is gone (killed): nobody proxies to this worker any more.
+  process.on('disconnect', stop);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
+  send({ t: 'ready' });
+  await finished;
+}
