@@ -1,0 +1,314 @@
+// The Gemini CLI driver: runs the real `gemini` headless (`-p <prompt> --output-format json
+// --approval-mode yolo`) in the project, against a mock Gemini API on 127.0.0.1 that answers the
+// main conversation with the scripted steps. Findings behind every choice: /work/notes/agents/gemini.md.
+//
+// How Gemini CLI 0.61 is pointed at the mock:
+// - GOOGLE_GEMINI_BASE_URL = the mock, GEMINI_API_KEY = a dummy, and `security.auth.selectedType:
+//   "gemini-api-key"` in <home>/.gemini/settings.json (without it the base URL alone selects the
+//   "gateway" auth type, which headless runs refuse: "Invalid auth method selected.").
+// - `model.name` pinned, so no routing classifier call is made before each turn.
+// - The project is trusted in <home>/.gemini/trustedFolders.json: headless runs in an untrusted
+//   folder stop at start-up, and hooks only run in a trusted folder.
+// - Telemetry, usage statistics, update checks and IDE mode off.
+// The API it speaks: POST /v1beta/models/<model>:streamGenerateContent?alt=sse (SSE, one
+// GenerateContentResponse per `data:` line) for the main conversation, with the tools declared;
+// utility calls (next-speaker check, routing classifier, edit correction, loop detection...) are
+// POST :generateContent with a responseJsonSchema and get a JSON object built from that schema.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { AgentDriver, AgentRun, AgentRunOptions, ModelStep, ToolResult } from '../harness/driver.js';
+import { findAgentBinary } from '../harness/find-agent.js';
+import { sendEvents, sendJson, startMockServer, type RecordedRequest } from '../harness/mock-server.js';
+
+/** The model the agent is told to use (any name works against the mock; a fixed one skips model routing). */
+export const GEMINI_MOCK_MODEL = 'gemini-2.5-flash';
+/** The dummy key: Gemini passes it on as `x-goog-api-key`, and it reaches hooks' environment. */
+export const GEMINI_DUMMY_API_KEY = 'hookpool-e2e-dummy-key';
+/**
+ * Every process of a run carries this variable (value: the run's id), so the driver can find the
+ * ones that left the agent's process group (Gemini runs shell commands in process groups of their
+ * own) and end them. The GEMINI_CLI_ prefix is never redacted by Gemini's environment sanitizer.
+ */
+const RUN_TAG = 'GEMINI_CLI_HOOKPOOL_E2E_RUN';
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `base` with `over` laid on top, objects merged key by key (arrays and scalars replaced). */
+function deepMerge(base: Json, over: Json): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    merged[key] = isRecord(current) && isRecord(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+function readJsonObject(path: string): Json {
+  if (!existsSync(path)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return isRecord(parsed) ? parsed : {};
+}
+
+/** What the driver needs in the user settings; whatever the test wrote there (hooks) is kept. */
+const USER_SETTINGS: Json = {
+  security: { auth: { selectedType: 'gemini-api-key' } },
+  model: { name: GEMINI_MOCK_MODEL },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  ide: { enabled: false },
+};
+
+function prepareHome(home: string, projectDir: string): void {
+  const geminiDir = join(home, '.gemini');
+  mkdirSync(geminiDir, { recursive: true });
+  for (const dir of ['tmp', '.config', '.cache', '.local/share', '.local/state']) mkdirSync(join(home, dir), { recursive: true });
+  const settingsPath = join(geminiDir, 'settings.json');
+  writeFileSync(settingsPath, `${JSON.stringify(deepMerge(readJsonObject(settingsPath), USER_SETTINGS), null, 2)}\n`);
+  const trustPath = join(geminiDir, 'trustedFolders.json');
+  const trusted = { ...readJsonObject(trustPath), [realpathSync(projectDir)]: 'TRUST_FOLDER' };
+  writeFileSync(trustPath, `${JSON.stringify(trusted, null, 2)}\n`);
+}
+
+/** A value that satisfies a utility call's JSON schema: first enum value, 1 for integers, 0 for numbers, "ok" for strings. */
+function valueFor(schema: unknown): unknown {
+  if (!isRecord(schema)) return 'ok';
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = String(schema.type ?? '').toLowerCase();
+  if (type === 'object' || isRecord(schema.properties)) {
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, valueFor(value)]));
+  }
+  if (type === 'array') return [];
+  if (type === 'integer') return 1;
+  if (type === 'number') return 0;
+  if (type === 'boolean') return false;
+  return 'ok';
+}
+
+function stepPart(step: ModelStep | undefined): Json {
+  if (step === undefined) return { text: 'done' };
+  switch (step.kind) {
+    case 'shell':
+      return { functionCall: { name: 'run_shell_command', args: { command: step.command } } };
+    case 'write':
+      return { functionCall: { name: 'write_file', args: { file_path: step.path, content: step.content } } };
+    case 'text':
+      return { text: step.text };
+  }
+}
+
+function generateContentResponse(part: Json): Json {
+  return {
+    candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    modelVersion: GEMINI_MOCK_MODEL,
+  };
+}
+
+function declaresFunctions(body: Json): boolean {
+  return Array.isArray(body.tools) && body.tools.some((tool) => isRecord(tool) && Array.isArray(tool.functionDeclarations));
+}
+
+/** The text of a functionResponse: Gemini sends `{output}` for a result and `{error}` for a refused or failed call. */
+function functionResponseText(response: unknown): string {
+  if (isRecord(response)) {
+    if (typeof response.output === 'string') return response.output;
+    if (typeof response.error === 'string') return response.error;
+  }
+  return JSON.stringify(response ?? null);
+}
+
+/** What the model was sent in the main conversation, each once, in order. */
+class Transcript {
+  readonly modelInputs: string[] = [];
+  readonly toolResults: ToolResult[] = [];
+  private readonly seenInputs = new Set<string>();
+  private readonly seenResults = new Set<string>();
+
+  record(body: Json): void {
+    const system = body.systemInstruction;
+    if (isRecord(system) && Array.isArray(system.parts)) for (const part of system.parts) this.part(part);
+    if (!Array.isArray(body.contents)) return;
+    for (const content of body.contents) {
+      if (!isRecord(content) || content.role === 'model' || !Array.isArray(content.parts)) continue;
+      for (const part of content.parts) this.part(part);
+    }
+  }
+
+  private part(part: unknown): void {
+    if (!isRecord(part)) return;
+    if (typeof part.text === 'string') this.input(part.text);
+    const call = part.functionResponse;
+    if (isRecord(call)) {
+      const tool = typeof call.name === 'string' ? call.name : 'unknown';
+      const text = functionResponseText(call.response);
+      const key = typeof call.id === 'string' ? call.id : `${tool}\0${text}`;
+      if (!this.seenResults.has(key)) {
+        this.seenResults.add(key);
+        this.toolResults.push({ tool, text });
+      }
+      this.input(text);
+    }
+  }
+
+  private input(text: string): void {
+    if (this.seenInputs.has(text)) return;
+    this.seenInputs.add(text);
+    this.modelInputs.push(text);
+  }
+}
+
+/** Live (not zombie) processes that are in the group or carry the run's tag (Linux /proc; elsewhere only the group is known). */
+function survivors(pgid: number, tag: string): number[] {
+  if (!existsSync('/proc/self/stat')) {
+    try {
+      process.kill(-pgid, 0);
+      return [-pgid];
+    } catch {
+      return [];
+    }
+  }
+  const needle = `${RUN_TAG}=${tag}\0`;
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z' || fields[0] === 'X') continue;
+      if (Number(fields[2]) === pgid || readFileSync(`/proc/${pid}/environ`, 'latin1').includes(needle)) found.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Kills the agent's process group and every process of the run, and waits until none is left. */
+async function endRun(pgid: number, tag: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  killQuietly(-pgid);
+  for (let left = survivors(pgid, tag); left.length > 0; left = survivors(pgid, tag)) {
+    if (Date.now() > deadline) throw new Error(`gemini driver: processes of the run still alive: ${left.join(', ')}`);
+    killQuietly(-pgid);
+    for (const pid of left) killQuietly(pid);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function createGeminiDriver(): AgentDriver {
+  const binary = findAgentBinary('gemini');
+  return {
+    name: 'gemini',
+    binary,
+    async run(options: AgentRunOptions): Promise<AgentRun> {
+      if (binary === null) throw new Error('gemini is not installed (test/e2e/agents-install)');
+      const { projectDir, home, steps, prompt } = options;
+      const transcript = new Transcript();
+      let mainRequests = 0;
+
+      const mock = await startMockServer((request: RecordedRequest, response: ServerResponse) => {
+        if (request.method === 'GET' && /\/models\/?(\?|$)/.test(request.path)) {
+          return sendJson(response, 200, { models: [{ name: `models/${GEMINI_MOCK_MODEL}`, supportedGenerationMethods: ['generateContent'] }] });
+        }
+        if (request.path.includes(':countTokens')) return sendJson(response, 200, { totalTokens: 10 });
+        const streaming = request.path.includes(':streamGenerateContent');
+        if (!streaming && !request.path.includes(':generateContent')) {
+          return sendJson(response, 404, { error: { code: 404, message: `mock: no route ${request.method} ${request.path}`, status: 'NOT_FOUND' } });
+        }
+        const body = isRecord(request.body) ? request.body : {};
+        const config = isRecord(body.generationConfig) ? body.generationConfig : {};
+        const schema = config.responseJsonSchema ?? config.responseSchema;
+        let part: Json;
+        if (streaming && schema === undefined && declaresFunctions(body)) {
+          transcript.record(body);
+          part = stepPart(steps[mainRequests]);
+          mainRequests += 1;
+        } else {
+          part = { text: schema === undefined ? 'ok' : JSON.stringify(valueFor(schema)) };
+        }
+        const answer = generateContentResponse(part);
+        if (streaming) sendEvents(response, [{ data: answer }]);
+        else sendJson(response, 200, answer);
+      });
+
+      const tag = randomUUID();
+      try {
+        prepareHome(home, projectDir);
+        const env: NodeJS.ProcessEnv = {
+          HOME: home,
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          TMPDIR: join(home, 'tmp'),
+          XDG_CONFIG_HOME: join(home, '.config'),
+          XDG_CACHE_HOME: join(home, '.cache'),
+          XDG_DATA_HOME: join(home, '.local/share'),
+          XDG_STATE_HOME: join(home, '.local/state'),
+          GEMINI_API_KEY: GEMINI_DUMMY_API_KEY,
+          GOOGLE_GEMINI_BASE_URL: mock.url,
+          // The launcher would start a second node with this set (to raise the heap limit); saves a start-up.
+          GEMINI_CLI_NO_RELAUNCH: 'true',
+          ...options.env,
+          [RUN_TAG]: tag,
+        };
+        const child = spawn(binary, ['--prompt', prompt, '--output-format', 'json', '--approval-mode', 'yolo'], {
+          cwd: projectDir,
+          env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+          child.once('exit', (code, signal) => resolve({ code, signal }));
+          child.once('error', (error) => {
+            stderr += `\n[driver] spawn failed: ${error.message}\n`;
+            resolve({ code: null, signal: null });
+          });
+        });
+        const pgid = child.pid;
+        const timer = setTimeout(() => {
+          stderr += `\n[driver] killed after ${options.timeoutMs ?? 120_000} ms\n`;
+          if (pgid !== undefined) void endRun(pgid, tag).catch(() => undefined);
+        }, options.timeoutMs ?? 120_000);
+        const { code, signal } = await exited;
+        clearTimeout(timer);
+        if (pgid !== undefined) {
+          await endRun(pgid, tag);
+          await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        }
+        return {
+          exitCode: code,
+          signal,
+          stdout,
+          stderr,
+          toolResults: transcript.toolResults,
+          modelInputs: transcript.modelInputs,
+          mainRequests,
+        };
+      } finally {
+        await mock.close();
+      }
+    },
+  };
+}
