@@ -1,31 +1,36 @@
 // The module worker: imports an in-worker hook (once per worker), calls it with the hook input
 // and its context, and returns its answer as the JSON stdout of a command hook that exited 0.
-// Never throws: a load error, a throw and an answer that is not JSON are outcomes.
+// Never throws: a load error, a throw and an answer that is not JSON are outcomes. Before the
+// module loads and before every run, `process.env` is the running hook's environment, exactly
+// what a command hook would get (module-pool.ts says which hooks share a worker).
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import type { InWorkerHook, InWorkerHookContext } from '../src/run/in-worker-hook.js';
-import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
 import type { ModuleRun, ModuleTask } from '../src/run/module-task.js';
 import { answerOutcome, errorLine } from '../src/run/in-worker-answer.js';
 import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
 import { startStopwatch } from '../src/run/stopwatch.js';
 import type { ModuleWorkerData } from '../src/run/worker-file.js';
+import { trustedScriptsProblem } from '../src/trust/verify-trusted-scripts.js';
+import { ProcessEnv } from './process-env.js';
 
 const { baseEnvByHook } = workerData as ModuleWorkerData;
 // import() caches the module; this caches the lookup of the export, and a failed load too.
 const loaded = new Map<string, Promise<InWorkerHook>>();
+const processEnv = new ProcessEnv();
 
 export default async function runModuleHook(task: ModuleRun): Promise<HookOutcome> {
   const elapsed = startStopwatch();
+  // One task per worker at a time: what the module sees and spawns now is this run's.
+  const baseEnv = baseEnvByHook[task.envKey];
+  processEnv.apply(baseEnv, task.env, task.runId);
   let hook: InWorkerHook;
   try {
     hook = await loadHook(task);
   } catch (error) {
     return failedOutcome(task.hookId, 'spawn_failed', (error as Error).message, elapsed());
   }
-  // One task per worker at a time: what the module spawns now carries this run's id.
-  process.env[RUN_ID_VARIABLE] = task.runId;
-  const { context, finish } = createContext(task);
+  const { context, finish } = createContext(task, baseEnv);
   try {
     const input = JSON.parse(task.stdin) as Record<string, unknown>;
     const answer = await hook(input, context);
@@ -44,7 +49,7 @@ export default async function runModuleHook(task: ModuleRun): Promise<HookOutcom
  * the base environment ~20 µs as a spread, ~3 µs with Object.assign; an AbortController ~4 µs,
  * aborting it ~9 µs). A signal first read after the run finished is already aborted.
  */
-function createContext(task: ModuleRun): { context: InWorkerHookContext; finish: () => void } {
+function createContext(task: ModuleRun, baseEnv: Readonly<Record<string, string>> | undefined): { context: InWorkerHookContext; finish: () => void } {
   let env: Record<string, string> | undefined;
   let controller: AbortController | undefined;
   let finished = false;
@@ -55,7 +60,7 @@ function createContext(task: ModuleRun): { context: InWorkerHookContext; finish:
     projectDir: task.projectDir,
     options: task.options,
     get env() {
-      return (env ??= Object.assign({}, baseEnvByHook[task.envKey], task.env));
+      return (env ??= Object.assign({}, baseEnv, task.env));
     },
     get signal() {
       if (controller === undefined) {
@@ -75,12 +80,15 @@ function createContext(task: ModuleRun): { context: InWorkerHookContext; finish:
 function loadHook(task: ModuleTask): Promise<InWorkerHook> {
   const key = `${task.moduleUrl}#${task.exportName}`;
   let hook = loaded.get(key);
-  if (hook === undefined) loaded.set(key, (hook = importHook(task.moduleUrl, task.exportName)));
+  if (hook === undefined) loaded.set(key, (hook = importHook(task)));
   return hook;
 }
 
-async function importHook(moduleUrl: string, exportName: string): Promise<InWorkerHook> {
+async function importHook({ moduleUrl, exportName, trustedScripts, cwd }: ModuleTask): Promise<InWorkerHook> {
   const file = fileURLToPath(moduleUrl);
+  // A module of a trusted project file is imported only with the content the user approved.
+  const changed = trustedScripts === undefined ? null : trustedScriptsProblem(trustedScripts, cwd);
+  if (changed !== null) throw new Error(changed);
   let namespace: Record<string, unknown>;
   try {
     namespace = (await import(moduleUrl)) as Record<string, unknown>;

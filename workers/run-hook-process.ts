@@ -3,9 +3,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
+import { withHostSocketsHidden } from '../src/run/bubblewrap.js';
 import { killEscapees } from '../src/run/kill-escapees.js';
 import { signalGroup, terminateGroup } from '../src/run/process-group.js';
 import { startStopwatch } from '../src/run/stopwatch.js';
+import { trustedScriptsProblem } from '../src/trust/verify-trusted-scripts.js';
 import { CappedCapture } from './capture-output.js';
 
 // After SIGKILL a leader that still has not exited (uninterruptible sleep) is given up on.
@@ -14,10 +16,16 @@ const STUCK_AFTER_KILL_MS = 1_000;
 export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promise<HookOutcome> {
   const elapsed = startStopwatch();
   if (registry.isCancelled(task.slot)) return Promise.resolve(failedOutcome(task.hookId, 'aborted', 'cancelled before start'));
+  // The scripts of a trusted project file's hook, hashed again right before the spawn (an earlier
+  // hook of a sequential chain, or a `git pull`, may have changed one since the file was loaded).
+  const changed = task.trustedScripts === undefined ? null : trustedScriptsProblem(task.trustedScripts, task.cwd);
+  if (changed !== null) return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', changed, elapsed()));
 
   let child: ChildProcess;
   try {
-    child = spawn(task.file, task.argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // A sandboxed hook: the host's sockets as they are now, covered where the sandbox would show them.
+    const argv = task.sandboxView === undefined ? task.argv : withHostSocketsHidden(task.argv, task.sandboxView);
+    child = spawn(task.file, argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
   } catch (error) {
     return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', describeSpawnError(error, task)));
   }

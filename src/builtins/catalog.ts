@@ -46,7 +46,7 @@ function modulePath(name: string): string {
 }
 
 const FILE_TOOLS = 'Write|Edit|MultiEdit|NotebookEdit';
-const GUARDED_TOOLS = `Bash|Read|${FILE_TOOLS}|run_command|shell|write_file|edit_file|delete_path|read_file`;
+const GUARDED_TOOLS = `Bash|Read|Grep|Glob|NotebookRead|${FILE_TOOLS}|run_command|shell|write_file|edit_file|delete_path|read_file`;
 
 function entry(event: EventName, priority: number, more: Partial<Pick<BuiltinHookEntry, 'matcher' | 'background'>> = {}): BuiltinHookEntry {
   return { event, priority, matcher: more.matcher ?? null, background: more.background ?? false };

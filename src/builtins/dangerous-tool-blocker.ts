@@ -10,13 +10,13 @@ import { describeViolation, findSecurityViolation } from './security-check.js';
 const DESTRUCTIVE_SQL = /\b(?:drop\s+(?:database|schema)|truncate\s+table)\b/i;
 
 /** Denies a PreToolUse call by tool name, security rule or destructive SQL; says nothing otherwise. */
-const dangerousToolBlocker: InWorkerHook = (input, context) => {
+const dangerousToolBlocker: InWorkerHook = async (input, context) => {
   const options = readBuiltinOptions('dangerous-tool-blocker', dangerousToolBlockerOptions, context.options);
   const toolName = textField(input, 'tool_name', 'toolName');
   if (toolName !== undefined && options.blockedTools.includes(toolName)) {
     return denyToolCall(context.event, `dangerous-tool blocker: tool "${toolName}" is destructive by policy and needs manual approval`);
   }
-  const violation = findSecurityViolation(input, context, options.disabledRules);
+  const violation = await findSecurityViolation(input, context, options.disabledRules);
   if (violation !== null) return denyToolCall(context.event, describeViolation('dangerous-tool blocker', violation));
   if (options.blockDestructiveSql && someString(objectField(input, 'tool_input', 'toolInput'), (text) => DESTRUCTIVE_SQL.test(text))) {
     return denyToolCall(context.event, 'dangerous-tool blocker: the tool input drops a database or truncates a table; review and run it by hand');

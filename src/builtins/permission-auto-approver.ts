@@ -8,7 +8,7 @@ import { textField } from './input-fields.js';
 import { findSecurityViolation } from './security-check.js';
 
 /** Allows a PermissionRequest for a low-risk read; leaves every other request to the user. */
-const permissionAutoApprover: InWorkerHook = (input, context) => {
+const permissionAutoApprover: InWorkerHook = async (input, context) => {
   const options = readBuiltinOptions('permission-auto-approver', permissionAutoApproverOptions, context.options);
   const risk = textField(input, 'risk_level', 'riskLevel');
   const kind = textField(input, 'permission_type', 'permissionType');
@@ -17,7 +17,7 @@ const permissionAutoApprover: InWorkerHook = (input, context) => {
   const toolName = textField(input, 'tool_name', 'toolName');
   const saysLowRead = risk === 'low' && kind === 'read';
   if (!saysLowRead && (toolName === undefined || !options.readOnlyTools.includes(toolName))) return undefined;
-  if (findSecurityViolation(input, context, []) !== null) return undefined;
+  if ((await findSecurityViolation(input, context, [])) !== null) return undefined;
   return allowPermission(context.event);
 };
 

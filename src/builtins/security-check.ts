@@ -8,8 +8,11 @@ import { objectField, textField } from './input-fields.js';
 // Few distinct keys per worker (one per configured hook); never evicted.
 const compiled = new Map<string, SecurityCheck>();
 
-/** The rule this tool call breaks, or null; a call that names no tool breaks none. */
-export function findSecurityViolation(input: Readonly<Record<string, unknown>>, context: InWorkerHookContext, disabledRules: readonly string[]): SecurityViolation | null {
+/**
+ * The rule this tool call breaks, or null; a call that names no tool breaks none. Asynchronous
+ * because the first Bash call a worker inspects imports the shell parser.
+ */
+export async function findSecurityViolation(input: Readonly<Record<string, unknown>>, context: InWorkerHookContext, disabledRules: readonly string[]): Promise<SecurityViolation | null> {
   const toolName = textField(input, 'tool_name', 'toolName');
   const toolInput = objectField(input, 'tool_input', 'toolInput');
   if (toolName === undefined || toolInput === undefined) return null;

@@ -6,9 +6,9 @@ import { denyToolCall } from './hook-answers.js';
 import { describeViolation, findSecurityViolation } from './security-check.js';
 
 /** Denies a PreToolUse call that breaks a security rule; says nothing otherwise. */
-const securityGuard: InWorkerHook = (input, context) => {
+const securityGuard: InWorkerHook = async (input, context) => {
   const options = readBuiltinOptions('security-guard', securityGuardOptions, context.options);
-  const violation = findSecurityViolation(input, context, options.disabledRules);
+  const violation = await findSecurityViolation(input, context, options.disabledRules);
   return violation === null ? undefined : denyToolCall(context.event, describeViolation('security guard', violation));
 };
 

@@ -10,6 +10,7 @@ import type { BrokenHookEntry } from './model.js';
 import type { NativeHookInput } from './native-schema.js';
 import { readConfigFile } from './read-config-file.js';
 import { decideTrust, needsTrust, type TrustPolicy } from '../trust/decide-trust.js';
+import { pinTrustedScripts } from '../trust/referenced-files.js';
 
 /** What one file contributes. Only a trusted file's `hooks`, `brokenHooks` and `disableAllHooks` have any effect. */
 export interface ConfigFileLoad {
@@ -50,12 +51,22 @@ export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustP
     const reason = `cannot be loaded (${(error as Error).message})`;
     return failed(candidate, trust, { problem: `${candidate.path}: ${reason}`, reason, sha256: read.sha256 });
   }
+  // A hooks file that is `null`, `[]` or `{"hooks": null}` may have been meant to hold guards: it
+  // counts as a file that cannot be loaded. A skill's `hooks:` left empty is YAML's null, and only a skill's.
+  if (document.unreadable !== undefined && frontmatter === undefined) {
+    const reason = `cannot be read as hooks (${document.unreadable})`;
+    return failed(candidate, trust, { problem: `${candidate.path}: ${reason}`, reason, sha256: read.sha256 });
+  }
   const file: LoadedConfigFile = { path: candidate.path, format: document.format, scope: candidate.scope, hookCount: document.hooks.length };
   const hasEffect = document.hooks.length > 0 || document.broken.length > 0 || document.disableAllHooks;
   const decision = hasEffect
     ? await decideTrust(candidate.scope, { path: candidate.path, sha256: read.sha256, hooks: document.hooks, projectDir }, trust)
     : { reason: null, changes: [], referenced: {} };
-  if (decision.reason === null) return { problems: document.problems, hooks: document.hooks, brokenHooks: document.broken, disableAllHooks: document.disableAllHooks, file };
+  if (decision.reason === null) {
+    // What trust hashed stays pinned to each hook: checked again right before each of its runs.
+    const hooks = pinTrustedScripts(document.hooks, decision.referenced, projectDir);
+    return { problems: document.problems, hooks, brokenHooks: document.broken, disableAllHooks: document.disableAllHooks, file };
+  }
   const untrusted: UntrustedConfigFile = {
     path: candidate.path,
     sha256: read.sha256,

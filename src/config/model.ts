@@ -114,6 +114,12 @@ export interface HookDefinition extends HandlerFields {
   readonly protocol: HookProtocol;
   readonly source: HookSource | undefined;
   /**
+   * A hook of a trusted project file: the SHA-256 of each project file it runs (by absolute path),
+   * as the user approved them. Each is hashed again right before every run, and a hook whose
+   * file changed since is not run. Undefined for every other hook.
+   */
+  readonly trustedScripts?: Readonly<Record<string, string>>;
+  /**
    * Why this hook's entry could not be loaded (see BrokenHookEntry); such a hook never starts: it
    * fails, and so refuses its guard event. Undefined for every hook that loaded.
    */

@@ -76,6 +76,8 @@ export const nativeHookSchema = z
       .strictObject({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) })
       .optional()
       .describe('where the hook was defined; set by loadHooksConfig'),
+    trustedScripts: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex')).optional()
+      .describe('set by loadHooksConfig for a trusted project file: the SHA-256 of each project file the hook runs, as approved; each is checked again right before every run'),
   })
   .superRefine((hook, ctx) => {
     checkHandlerKind(hook, ctx);
@@ -132,6 +134,7 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     onError: hook.onError ?? EVENT_SPECS[hook.event].defaultOnError,
     protocol: hook.protocol,
     source: hook.source,
+    ...(hook.trustedScripts === undefined ? {} : { trustedScripts: hook.trustedScripts }),
     loadError: undefined,
     ...handlerFieldsOf(hook),
   };

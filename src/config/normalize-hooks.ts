@@ -9,7 +9,7 @@ type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
  * once. A function hook is its callback, which JSON cannot show: the same callback, the same hook.
  */
 export function hookIdentity(hook: Unnamed): string {
-  const { source: _source, handler, ...definition } = hook;
+  const { source: _source, trustedScripts: _trustedScripts, handler, ...definition } = hook;
   return JSON.stringify([handler.kind === 'function' ? `function#${callbackNumber(handler.run)}` : handler, definition]);
 }
 

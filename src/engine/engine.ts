@@ -90,7 +90,7 @@ export class Engine implements HookEngine {
     const projectDir = options.projectDir ?? options.cwd;
     this.plans = new ActivePlans(hooks, { projectDir, home }, options.disableAllHooks === true);
     this.stopLoops = new StopLoopGuard({ maxConsecutiveBlocks: options.maxStopBlocks });
-    this.tasks = new TaskFactory(hooks, { options, agentEnv, home, projectDir, logger: this.logger });
+    this.tasks = new TaskFactory(hooks, { options, agentEnv, projectDir, logger: this.logger });
     this.registry = new HookRegistry(hooks, {
       added: (hook, index) => this.tasks.add(hook, index),
       changed: (slots) => this.plans.update(slots),
@@ -242,6 +242,7 @@ export class Engine implements HookEngine {
   private poolHost(): PoolHost {
     this.host ??= this.startHost(this.options, {
       baseEnvByHook: this.tasks.environmentsForHost(),
+      moduleRealms: this.tasks.moduleRealmsForHost(),
       onWarning: (message) => this.logger.warn(message),
     });
     return this.host;

@@ -2,8 +2,9 @@
 // agent's code: it shares its memory and its event loop, and a callback that blocks blocks the
 // agent). It runs as a call task (src/run/remote/call-host.ts): bounded by its timeout, past which
 // the answer is abandoned, never awaited; a throw is a crash. Its answer is read like a command
-// hook's JSON stdout.
+// hook's JSON stdout; one JSON cannot write (a function, a symbol, a BigInt) is a crash too.
 import type { FunctionHook } from '../config/hook-handler.js';
+import { answerText } from '../run/in-worker-answer.js';
 import type { CallAnswer, CallTask } from '../run/remote/call-task.js';
 
 /** The call task of one run of a function hook; the callback gets the input parsed afresh, so it cannot change other hooks' input. */
@@ -19,11 +20,7 @@ export function functionHookTask(hook: { id: string; event: string; timeoutMs: n
 
 // The answer as a command's JSON stdout on exit 0: a string as plain stdout, undefined or null as none.
 function answerAsStdout(answer: unknown): CallAnswer {
-  if (answer === undefined || answer === null) return { status: 'ok', exitCode: 0, stdout: '', stderr: '' };
-  if (typeof answer === 'string') return { status: 'ok', exitCode: 0, stdout: answer, stderr: '' };
-  try {
-    return { status: 'ok', exitCode: 0, stdout: JSON.stringify(answer), stderr: '' };
-  } catch (error) {
-    return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: `answered something that is not JSON: ${(error as Error).message}` };
-  }
+  const text = answerText(answer);
+  if ('error' in text) return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: text.error };
+  return { status: 'ok', exitCode: 0, stdout: text.stdout, stderr: '' };
 }

@@ -6,7 +6,7 @@ import type { EventSpec } from '../events/event-specs.js';
 import { bubblewrapArgs, findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../run/template.js';
 import type { FireContext } from '../run/hook-env.js';
-import type { HookTask } from '../run/pool-host.js';
+import type { HookTask, SpawnHookTask } from '../run/pool-host.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
 import { functionHookTask } from './function-hook.js';
 import type { CallTask } from '../run/remote/call-task.js';
@@ -57,8 +57,8 @@ export interface TaskSettings {
   cwd: string;
   /** Where bwrap is, for sandboxed hooks; undefined when it is not installed. */
   bwrapPath: string | undefined;
-  /** The user's home folder, which the sandbox hides. */
-  home: string;
+  /** The host folders a sandboxed hook gets empty ones instead of (bubblewrap.ts); [] until a hook asks for a sandbox. */
+  sandboxHidden: readonly string[];
   killGraceMs: number;
   pipeGraceMs: number;
   /** What `${CLAUDE_PROJECT_DIR}` in an argv (exec form) stands for. */
@@ -72,6 +72,8 @@ export interface TaskSettings {
  * them: on Node 20 `{ ...object, more }` takes V8's slow path (measured 5 µs per fire here).
  */
 export interface RunEnvironment {
+  /** The hook's own key (its position in the engine), whether or not the host holds its environment. */
+  hookKey: string;
   /** Where the hook's base environment is in the host's baseEnvByHook. */
   envKey: string;
   /** Variables for this hook run only (CLAUDE_ENV_FILE), or undefined. */
@@ -103,18 +105,19 @@ export function buildHookTask(hook: HookDefinition, prepared: PreparedInput, set
   if (handler.kind === 'function') return functionHookTask(hook, handler.run, stdin);
   if (handler.kind === 'module') {
     const env = withFixedAndRunEnv(contextEnv, run);
-    return buildModuleTask(hook, handler, { engineCwd: settings.cwd, cwd, projectDir: settings.projectDir, envKey: run.envKey, env, stdin });
+    return buildModuleTask(hook, handler, { engineCwd: settings.cwd, cwd, projectDir: settings.projectDir, hookKey: run.hookKey, envKey: run.envKey, env, stdin });
   }
   if (hook.sandbox !== undefined && settings.bwrapPath === undefined) return MISSING_BWRAP;
   const line = commandLine(hook, input, contextEnv, settings);
   if (typeof line === 'string') return line;
   const env = withFixedAndRunEnv(line.env, run);
-  const { sandbox } = hook;
-  return {
+  const { sandbox, trustedScripts } = hook;
+  const confined = sandbox === undefined ? undefined : bubblewrapArgs(sandbox, cwd, line.file, line.argv, settings.sandboxHidden);
+  const task: SpawnHookTask = {
     hookId: hook.id,
     envKey: run.envKey,
-    file: sandbox === undefined ? line.file : settings.bwrapPath!,
-    argv: sandbox === undefined ? line.argv : bubblewrapArgs(sandbox, cwd, line.file, line.argv, settings.home),
+    file: confined === undefined ? line.file : settings.bwrapPath!,
+    argv: confined === undefined ? line.argv : confined.argv,
     cwd,
     env,
     stdin,
@@ -124,6 +127,10 @@ export function buildHookTask(hook: HookDefinition, prepared: PreparedInput, set
     maxOutputBytes: hook.maxOutputBytes,
     killDescendants: hook.killDescendants,
   };
+  // Only on the hooks that have them: every other task keeps the shape the hot path was measured with.
+  if (trustedScripts !== undefined) task.trustedScripts = trustedScripts;
+  if (confined !== undefined) task.sandboxView = confined.view;
+  return task;
 }
 
 function commandLine(hook: HookDefinition, input: Record<string, unknown>, contextEnv: Record<string, string>, settings: TaskSettings) {

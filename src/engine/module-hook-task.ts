@@ -1,8 +1,10 @@
-// The task of a `type: "module"` hook for one fire: what its worker imports and hands it.
+// The task of a `type: "module"` hook for one fire: what its worker imports and hands it, and
+// which workers it may run in.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HookDefinition } from '../config/model.js';
 import type { ModuleHandler } from '../config/hook-handler.js';
+import { moduleRealm } from '../run/module-realm.js';
 import type { ModuleTask } from '../run/module-task.js';
 
 export interface ModuleTaskContext {
@@ -10,6 +12,8 @@ export interface ModuleTaskContext {
   readonly engineCwd: string;
   readonly cwd: string;
   readonly projectDir: string;
+  /** The hook's own key in the engine: a module hook that is not a built-in runs in workers of its own. */
+  readonly hookKey: string;
   readonly envKey: string;
   readonly env: Record<string, string>;
   readonly stdin: string;
@@ -17,11 +21,13 @@ export interface ModuleTaskContext {
 
 /** A module hook's task; its module path is relative to its configuration file's folder (inline hooks: the engine's cwd). */
 export function buildModuleTask(hook: HookDefinition, handler: ModuleHandler, context: ModuleTaskContext): ModuleTask {
-  return {
+  const { url, realm } = moduleOf(handler, context.engineCwd, context.hookKey);
+  const task: ModuleTask = {
     kind: 'module',
     hookId: hook.id,
+    realm,
     envKey: context.envKey,
-    moduleUrl: moduleUrlOf(handler, context.engineCwd),
+    moduleUrl: url,
     exportName: handler.exportName,
     event: hook.event,
     cwd: context.cwd,
@@ -32,13 +38,21 @@ export function buildModuleTask(hook: HookDefinition, handler: ModuleHandler, co
     timeoutMs: hook.timeoutMs,
     maxOutputBytes: hook.maxOutputBytes,
   };
+  return hook.trustedScripts === undefined ? task : { ...task, trustedScripts: hook.trustedScripts };
 }
 
-const urls = new Map<string, string>();
+/** The realm a module hook runs in (module-realm.ts). */
+export function moduleRealmOf(handler: ModuleHandler, engineCwd: string, hookKey: string): string {
+  return moduleOf(handler, engineCwd, hookKey).realm;
+}
 
-function moduleUrlOf(handler: ModuleHandler, engineCwd: string): string {
+// Both worked out once per module path and hook.
+const modules = new Map<string, { url: string; realm: string }>();
+
+function moduleOf(handler: ModuleHandler, engineCwd: string, hookKey: string): { url: string; realm: string } {
   const path = resolve(handler.baseDir ?? engineCwd, handler.module);
-  let url = urls.get(path);
-  if (url === undefined) urls.set(path, (url = pathToFileURL(path).href));
-  return url;
+  const key = `${hookKey}\0${path}`;
+  let known = modules.get(key);
+  if (known === undefined) modules.set(key, (known = { url: pathToFileURL(path).href, realm: moduleRealm(path, hookKey) }));
+  return known;
 }

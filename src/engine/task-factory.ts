@@ -1,11 +1,11 @@
 // What the engine works out once about running its hooks (each hook's fixed environment, where
-// bwrap and the shells are, the home folder a sandbox hides), and from it the task of one hook
+// bwrap and the shells are, the host folders a sandbox hides), and from it the task of one hook
 // for one fire. Hooks registered after the pool host started carry their fixed environment in
 // each task instead (the host got its copy when it started).
 import type { EngineLogger } from './engine-logger.js';
 import type { HookDefinition } from '../config/model.js';
 import type { PlannedHook } from '../plan/planner.js';
-import { findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
+import { findExecutable, hiddenFolders, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
 import { isRemoteKind, type RemoteHandler } from '../config/remote-handler.js';
@@ -14,11 +14,12 @@ import { buildRemoteTask, missingRunner, type RemoteRunners } from '../run/remot
 import { INLINE_ENV_KEY } from '../run/worker-file.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
+import { moduleRealmOf } from './module-hook-task.js';
+import type { ModuleRealmStart } from '../run/module-task.js';
 
 export interface TaskFactoryOptions {
   readonly options: ResolvedEngineOptions;
   readonly agentEnv: NodeJS.ProcessEnv;
-  readonly home: string;
   readonly projectDir: string;
   readonly logger: EngineLogger;
 }
@@ -40,13 +41,13 @@ export class TaskFactory {
   private readonly headersByHook: Environments = {};
 
   constructor(active: readonly HookDefinition[], private readonly context: TaskFactoryOptions) {
-    const { options, agentEnv, home, projectDir } = context;
+    const { options, agentEnv, projectDir } = context;
     const { killGraceMs, pipeGraceMs } = options.pool;
-    this.settings = { cwd: options.cwd, bwrapPath: undefined, home, projectDir, shells: { bash: undefined, pwsh: undefined }, killGraceMs, pipeGraceMs };
+    this.settings = { cwd: options.cwd, bwrapPath: undefined, sandboxHidden: [], projectDir, shells: { bash: undefined, pwsh: undefined }, killGraceMs, pipeGraceMs };
     this.runners = { evaluators: options.evaluators, mcp: options.mcp };
     active.forEach((hook, index) => this.add(hook, index));
     const sandboxed = active.some((hook) => hook.sandbox !== undefined);
-    if (sandboxed) this.settings.bwrapPath = findExecutable('bwrap', agentEnv.PATH);
+    if (sandboxed) this.settings = { ...this.settings, bwrapPath: findExecutable('bwrap', agentEnv.PATH), sandboxHidden: hiddenFolders(agentEnv) };
     if (sandboxed && this.settings.bwrapPath === undefined) context.logger.warn(MISSING_BWRAP);
     this.settings.shells = findShells(active, agentEnv.PATH);
   }
@@ -63,7 +64,9 @@ export class TaskFactory {
     if (hook.command !== undefined && ((hook.shell === 'bash' && shells.bash === undefined) || (hook.shell === 'powershell' && shells.pwsh === undefined))) {
       this.settings = { ...this.settings, shells: findShells(this.hooks.filter(Boolean), agentEnv.PATH) };
     }
-    if (hook.sandbox !== undefined && this.settings.bwrapPath === undefined) this.settings = { ...this.settings, bwrapPath: findExecutable('bwrap', agentEnv.PATH) };
+    if (hook.sandbox !== undefined && this.settings.bwrapPath === undefined) {
+      this.settings = { ...this.settings, bwrapPath: findExecutable('bwrap', agentEnv.PATH), sandboxHidden: hiddenFolders(agentEnv) };
+    }
   }
 
   // An http hook's headers are filled in once; a hook whose evaluator or MCP caller is missing is said once, here.
@@ -79,6 +82,18 @@ export class TaskFactory {
     return this.hostEnvs;
   }
 
+  /** The realms of the enabled module hooks, for the pool host to start with its workers. */
+  moduleRealmsForHost(): ModuleRealmStart[] {
+    const realms = new Map<string, ModuleRealmStart>();
+    this.hooks.forEach((hook, index) => {
+      if (hook === undefined || !hook.enabled || hook.loadError !== undefined || hook.handler.kind !== 'module') return;
+      const key = String(index);
+      const realm = moduleRealmOf(hook.handler, this.settings.cwd, key);
+      if (!realms.has(realm)) realms.set(realm, { realm, envKey: key });
+    });
+    return [...realms.values()];
+  }
+
   /** The task of a planned hook for one fire's input, or why it cannot run. */
   taskFor({ hook, configIndex }: PlannedHook, prepared: PreparedInput, envFilePath: string | undefined): EngineTask | string {
     const key = String(configIndex);
@@ -92,6 +107,6 @@ export class TaskFactory {
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;
-    return buildHookTask(hook, prepared, this.settings, { envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
+    return buildHookTask(hook, prepared, this.settings, { hookKey: key, envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
   }
 }

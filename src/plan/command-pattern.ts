@@ -26,35 +26,6 @@ export function compileCommandPattern(specifier: string, options: { ignoreCase: 
   };
 }
 
-/** The regex a specifier compiles to, tested against a whole line or one reading of a subcommand. */
-export function commandPatternRegex(specifier: string, options: { ignoreCase: boolean }): RegExp {
-  return preparePattern(specifier, options).regex;
-}
-
-/**
- * Every reading of every subcommand a blocker can be sure of, each as its words joined by one
- * space: wrappers stripped, `sh -c` and `eval` bodies read. Readings whose command name is only
- * known at run time are left out, and a command that cannot be taken apart has none: a guard
- * denies what it can see, where an `if` filter runs its hook. Parsed once, tested by many rules.
- */
-export function commandReadings(command: string): string[] {
-  const readings: string[] = [];
-  collectReadings(command, readings, 0);
-  return readings;
-}
-
-function collectReadings(command: string, into: string[], depth: number): void {
-  const parsed = depth > MAX_INNER_DEPTH ? null : parseCommandLine(command);
-  if (parsed === null) return;
-  for (const words of parsed.subcommands) {
-    for (const view of commandViews(words)) {
-      if (!hasDynamicName(view)) into.push(view.join(' '));
-      const inner = innerCommand(view);
-      if (inner !== null) collectReadings(inner, into, depth + 1);
-    }
-  }
-}
-
 /** The same test without the fast no, for checking that the shortcut never changes an answer. */
 export function compileCommandPatternWithoutShortcut(specifier: string, options: { ignoreCase: boolean }): CommandTest {
   const { regex, namesMoreThanCommand } = preparePattern(specifier, options);

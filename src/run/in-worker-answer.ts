@@ -49,7 +49,6 @@ function thrownText(error: unknown): string {
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'symbol') return 'a symbol';
-  return `a value of type ${typeof value}`;
+  if (typeof value === 'object') return value === null ? 'null' : 'an object that cannot be written as text';
+  return `a ${typeof value}`;
 }

@@ -5,6 +5,11 @@
 export interface ModuleTask {
   readonly kind: 'module';
   readonly hookId: string;
+  /**
+   * The workers it may run in (module-realm.ts): hookpool's built-ins share theirs; any other
+   * module hook has workers no other hook runs in.
+   */
+  readonly realm: string;
   /** The key of the hook's base environment in PoolHostOptions.baseEnvByHook. */
   readonly envKey: string;
   /** The module's file URL. */
@@ -22,7 +27,12 @@ export interface ModuleTask {
   readonly timeoutMs: number;
   /** Cap on the answer's JSON, as on a command hook's stdout. */
   readonly maxOutputBytes: number;
+  /** A hook of a trusted project file: the approved SHA-256 of its module (and any other file it names), checked before the module is imported. */
+  readonly trustedScripts?: Readonly<Record<string, string>>;
 }
+
+/** A realm to start before its first task: its name, and the key of its hook's environment. */
+export type ModuleRealmStart = Pick<ModuleTask, 'realm' | 'envKey'>;
 
 /** A module task as its worker gets it: with a run id, which processes the module starts inherit. */
 export interface ModuleRun extends ModuleTask {

@@ -1,4 +1,5 @@
 // What crosses thread and process boundaries: plain data, never an exception.
+import type { SandboxView } from './bubblewrap.js';
 
 export type HookStatus = 'ok' | 'exit_nonzero' | 'timed_out' | 'aborted' | 'spawn_failed' | 'crashed';
 
@@ -41,6 +42,10 @@ export interface SpawnTask {
   pipeGraceMs: number;
   maxOutputBytes: number;
   killDescendants: boolean;
+  /** A hook of a trusted project file: the approved SHA-256 of each project file it runs, checked right before the spawn. */
+  trustedScripts?: Readonly<Record<string, string>>;
+  /** A hook run by bubblewrap: what it sees of the host, so that the host's sockets it could reach are covered right before the spawn. */
+  sandboxView?: SandboxView;
 }
 
 /** An outcome for a hook that produced no process result. */

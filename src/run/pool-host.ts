@@ -1,4 +1,4 @@
-import type { ModuleTask } from './module-task.js';
+import type { ModuleRealmStart, ModuleTask } from './module-task.js';
 import type { HookOutcome, SpawnTask } from './outcome.js';
 import type { HttpTask } from './remote/http-task.js';
 
@@ -34,5 +34,7 @@ export interface PoolHostOptions {
   niceness: number;
   /** Each hook's fixed environment, given once so that tasks carry only their fire's variables. */
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The module hooks' realms to start with the host, off the first fire's path (module-pool.ts); the direct host starts none. */
+  moduleRealms?: readonly ModuleRealmStart[];
   onWarning: (message: string) => void;
 }

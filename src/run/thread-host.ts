@@ -37,7 +37,7 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
   });
   // A worker that dies with no task on it is reported here instead of crashing the agent.
   pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));
-  const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook });
+  const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook, prestart: options.moduleRealms });
 
   return {
     pool,

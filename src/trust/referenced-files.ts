@@ -1,7 +1,8 @@
 // The project files a hook file runs (its scripts, its modules), found in each hook's command words, so that
 // trusting the file also pins what those scripts contain: a `git pull` that changes a trusted
 // file's script untrusts the file just as editing the file itself does.
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse } from 'shell-quote';
 import { hashRegularFile } from './hash-regular-file.js';
 import type { NativeHookInput } from '../config/native-schema.js';
@@ -23,6 +24,36 @@ export async function hashReferencedFiles(hooks: readonly NativeHookInput[], pro
     if (sha256s[index] !== undefined) hashes[path] = sha256s[index];
   });
   return hashes;
+}
+
+/**
+ * The hooks with, on each, the hashes of the scripts it runs (`trustedScripts`), taken from
+ * `referenced` (what trusting their file hashed): they are checked again right before every run.
+ * A script is a module hook's module, or a referenced file that is executable or has a script's
+ * extension; other referenced files (a log the hook appends to, a file it reads) are pinned by
+ * trust when the configuration loads, not at every run, which would refuse a hook that changes
+ * its own data.
+ */
+export function pinTrustedScripts(hooks: NativeHookInput[], referenced: Readonly<Record<string, string>>, projectDir: string): NativeHookInput[] {
+  if (Object.keys(referenced).length === 0) return hooks;
+  return hooks.map((hook) => {
+    const pinned: Record<string, string> = {};
+    for (const path of referencedPaths(hook, projectDir)) {
+      if (referenced[path] !== undefined && (hook.type === 'module' || isScript(path))) pinned[path] = referenced[path];
+    }
+    return Object.keys(pinned).length === 0 ? hook : { ...hook, trustedScripts: pinned };
+  });
+}
+
+const SCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['.sh', '.bash', '.zsh', '.fish', '.ksh', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.py', '.rb', '.pl', '.php', '.ps1', '.lua', '.tcl', '.awk', '.jq']);
+
+function isScript(path: string): boolean {
+  if (SCRIPT_EXTENSIONS.has(extname(path).toLowerCase())) return true;
+  try {
+    return (statSync(path).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 // The absolute paths inside the project that a hook's words could name (existing or not).

@@ -44,6 +44,30 @@ describe.each(HOSTS)('broken configuration on the %s host', (host) => {
     expect(await engine.fire('Stop', {})).toMatchObject({ blocked: false, hooks: [] });
   });
 
+  // issue 21: a hooks file that holds no hooks document at all may have held guards.
+  it.each(['null', '[]', '{"hooks": null}', '"hooks"'])('a user hooks.json holding %s is a problem line and refuses every guard event, and nothing else', async (text) => {
+    const dirs = await project({ 'home/.config/hookpool/hooks.json': text });
+    const config = await loadHooksConfig(dirs);
+    const file = join(dirs.home, '.config', 'hookpool', 'hooks.json');
+    expect(config.problems).toEqual([expect.stringMatching(new RegExp(`^${file}: cannot be read as hooks \\(.*expected`))]);
+    expect(config.brokenFiles).toMatchObject([{ path: file, scope: 'user', reason: expect.stringContaining('cannot be read as hooks') }]);
+    engine = createHookEngine({ ...config, cwd: dirs.cwd, host });
+    for (const [event, payload] of [['PreToolUse', bash], ['PermissionRequest', bash], ['UserPromptSubmit', { prompt: 'hi' }]] as const) {
+      expect(await engine.fire(event, payload), event).toMatchObject({ blocked: true, failures: [{ id: `broken:hooks.json@${event}`, onError: 'closed' }] });
+    }
+    expect(await engine.fire('Stop', {})).toMatchObject({ blocked: false, hooks: [] });
+  });
+
+  it('a Claude settings file holding "hooks": null is a broken file too; an empty file ({}) and "hooks": [] are no hooks', async () => {
+    const broken = await project({ 'home/.claude/settings.json': '{"hooks": null}' });
+    const config = await loadHooksConfig(broken);
+    expect(config.brokenFiles).toMatchObject([{ path: join(broken.home, '.claude', 'settings.json'), reason: expect.stringContaining('cannot be read as hooks') }]);
+    for (const text of ['{}', '{"hooks": []}']) {
+      const empty = await loadHooksConfig(await project({ 'home/.config/hookpool/hooks.json': text }));
+      expect(empty, text).toMatchObject({ problems: [], brokenFiles: [], hooks: [] });
+    }
+  });
+
   it('a broken guard entry refuses only the calls its valid matcher selects, and the file\'s other hooks run', async () => {
     const dirs = await project({
       'home/.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [

@@ -198,3 +198,47 @@ describe('mcp_tool hooks', () => {
     expect(result.reason).toContain('mcp: { callTool }');
   });
 });
+
+// issue 21: a caller or an evaluator that answers something that is not a result gave no answer:
+// a guard that fails closed refuses, instead of reading it as "proceed".
+describe.each(HOSTS)('non-results, %s host', (host) => {
+  let engine: HookEngine | undefined;
+  afterEach(async () => {
+    await engine?.close();
+    engine = undefined;
+  });
+  const NON_RESULTS: Record<string, unknown> = { 'a number': 42, 'an empty object': {}, null: null, 'a list': [], 'nothing': undefined, 'an object with no content': { isError: false } };
+
+  it.each(Object.keys(NON_RESULTS))('an MCP caller that answers %s refuses a guard', async (name) => {
+    engine = createHookEngine({ host, mcp: { callTool: () => NON_RESULTS[name] as string }, hooks: [{ id: 'mcp', event: 'PreToolUse', type: 'mcp_tool', server: 's', tool: 't' }] });
+    const result = await engine.fire('PreToolUse', bash('rm -rf /'));
+    expect(result).toMatchObject({ blocked: true, decision: 'deny', failures: [{ id: 'mcp', status: 'crashed', onError: 'closed' }] });
+    expect(result.failures[0]!.message).toContain('answered something that is not a tool result');
+  });
+
+  it('an MCP result with content, even empty, is an answer', async () => {
+    engine = createHookEngine({ host, mcp: { callTool: () => ({ content: [] }) }, hooks: [{ id: 'mcp', event: 'PreToolUse', type: 'mcp_tool', server: 's', tool: 't' }] });
+    expect(await engine.fire('PreToolUse', bash('ls'))).toMatchObject({ blocked: false, failures: [] });
+  });
+
+  it.each(['42', '{}', 'fine by me', '{"ok": true}', 'nothing'])('a Wundr prompt hook whose evaluator answers %s refuses a guard', async (reply) => {
+    const dir = tempDir('wundr-non-result');
+    const file = join(dir, 'hooks.config.json');
+    await writeFile(file, JSON.stringify({ hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', promptTemplate: 'May {{metadata.toolName}} run?' }] }));
+    const config = await loadHooksConfig({ cwd: dir, home: dir, files: [file], trust: 'all' });
+    expect(config.problems).toEqual([]);
+    const answer = reply === 'nothing' ? undefined : reply === '42' ? 42 : reply;
+    engine = createHookEngine({ host, ...config, evaluators: { prompt: () => answer } });
+    const result = await engine.fire('PreToolUse', bash('rm -rf /'));
+    expect(result).toMatchObject({ blocked: true, failures: [{ id: 'judge', status: 'crashed', onError: 'closed' }] });
+    expect(result.failures[0]!.message).toContain('is not a Wundr hook result');
+  });
+
+  it('a Claude Code prompt hook whose evaluator answers {} or a number refuses a guard', async () => {
+    for (const answer of [{}, 7]) {
+      engine = createHookEngine({ host, evaluators: { prompt: () => answer }, hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', prompt: 'Safe?' }] });
+      expect(await engine.fire('PreToolUse', bash('rm -rf /'))).toMatchObject({ blocked: true, failures: [{ id: 'judge', status: 'crashed' }] });
+      await engine.close();
+    }
+  });
+});

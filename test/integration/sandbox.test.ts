@@ -1,7 +1,7 @@
 // The optional bubblewrap sandbox. CI installs bubblewrap (.ci/run), so there these tests always run.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHookEngine, type HookEngine } from '../../src/index.js';
@@ -16,6 +16,15 @@ const escapeGroup = (sleep: string) =>
   `setsid env -i sh -c 'echo $$ > escaped; exec sleep ${sleep}' < /dev/null > /dev/null 2>&1 & while [ ! -s escaped ]; do sleep 0.01; done`;
 
 const hasBwrap = findExecutable('bwrap', process.env.PATH) !== undefined;
+// The real-home check writes a folder into the user's own home (removed after).
+const realHomeWritable = (() => {
+  try {
+    rmSync(mkdtempSync(join(userInfo().homedir, '.hookpool-sandbox-test-')), { recursive: true });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 if (!hasBwrap && process.env.CI) throw new Error('CI must install bubblewrap (see .ci/run)');
 
 describe.skipIf(!hasBwrap).each(HOSTS)('sandboxed hooks on the %s host', (host) => {
@@ -60,6 +69,49 @@ describe.skipIf(!hasBwrap).each(HOSTS)('sandboxed hooks on the %s host', (host) 
     } finally {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  // issue 21: what the folders above do not cover. Sockets anywhere the hook could still see (the
+  // project, a `readable` folder, /var/tmp), abstract ones, and the home folder the password
+  // database names, which stays the user's even when the agent runs with another HOME.
+  it.skipIf(!realHomeWritable)('hides every host socket it could reach and the real home, whatever HOME says; a socket named in readable stays', async () => {
+    const inRealHome = mkdtempSync(join(userInfo().homedir, '.hookpool-sandbox-test-'));
+    const project = tempDir('sandbox-sockets');
+    const tools = tempDir('sandbox-tools');
+    writeFileSync(join(inRealHome, 'secret'), 'REAL HOME SECRET\n');
+    writeFileSync(join(tools, 'lint.sh'), 'echo linted');
+    const sockets: Record<string, string> = {
+      varTmp: `/var/tmp/hookpool-test-${process.pid}-${host}.sock`,
+      project: join(project, 'dev.sock'),
+      readable: join(tools, 'tool.sock'),
+      realHome: join(inRealHome, 'agent.sock'),
+      abstract: `\0hookpool-test-${process.pid}-${host}`,
+      kept: join(tools, 'kept.sock'),
+    };
+    const answered: Record<string, number> = {};
+    const servers = await Promise.all(Object.entries(sockets).map(([name, path]) => new Promise<Server>((resolve) => {
+      const server = createServer((socket) => {
+        answered[name] = (answered[name] ?? 0) + 1;
+        socket.on('error', () => {}).end();
+      }).listen(path, () => resolve(server));
+    })));
+    try {
+      const connect = Object.entries(sockets).map(([name, path]) =>
+        `node -e "require('net').connect(${JSON.stringify(path).replaceAll('"', "'")}).on('connect',()=>{console.log('${name}=connected');process.exit(0)}).on('error',(e)=>{console.log('${name}='+e.code);process.exit(0)})"`).join('; ');
+      const command = `${connect}; cat ${inRealHome}/secret 2>/dev/null || echo no-secret; sh ${tools}/lint.sh`;
+      engine = createHookEngine({ host, cwd: project, env: { ...process.env, HOME: tempDir('other-home') }, hooks: [
+        { id: 'confined', event: 'Stop', sandbox: { readable: [tools, sockets.kept!] }, command },
+        { id: 'unconfined', event: 'Stop', command },
+      ] });
+      const byId = Object.fromEntries((await engine.fire('Stop', {})).hooks.map((hook) => [hook.id, hook.stdout.trim().split('\n')]));
+      expect(byId.confined).toEqual(['varTmp=ENOENT', 'project=ECONNREFUSED', 'readable=ECONNREFUSED', 'realHome=ENOENT', 'abstract=ECONNREFUSED', 'kept=connected', 'no-secret', 'linted']);
+      expect(byId.unconfined).toEqual([...Object.keys(sockets).map((name) => `${name}=connected`), 'REAL HOME SECRET', 'linted']);
+      // Only the unconfined hook reached the listeners outside, and the one socket readable names.
+      expect(answered).toEqual({ varTmp: 1, project: 1, readable: 1, realHome: 1, abstract: 1, kept: 2 });
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      rmSync(inRealHome, { recursive: true, force: true });
     }
   });
 

@@ -55,9 +55,14 @@ describe('readEvaluatorReply', () => {
   });
 
   it('a Wundr result goes on as stdout JSON', () => {
-    expect(readEvaluatorReply({ block: true }, 'hookResult')).toMatchObject({ status: 'ok', stdout: '{"block":true}' });
-    expect(readEvaluatorReply('ok: {"prompt": "x"}', 'hookResult')).toMatchObject({ stdout: '{"prompt": "x"}' });
-    expect(readEvaluatorReply(undefined, 'hookResult')).toMatchObject({ status: 'ok', stdout: '' });
+    expect(readEvaluatorReply({ block: true }, 'hookResult', 'PreToolUse')).toMatchObject({ status: 'ok', stdout: '{"block":true}' });
+    expect(readEvaluatorReply('ok: {"prompt": "x"}', 'hookResult', 'UserPromptSubmit')).toMatchObject({ stdout: '{"prompt": "x"}' });
+    expect(readEvaluatorReply({ note: 'seen' }, 'hookResult', 'Stop')).toMatchObject({ status: 'ok', stdout: '{"note":"seen"}' });
+  });
+
+  it('a reply that is no Wundr result is no answer: nothing, not an object, empty, or none of the event\'s result fields', () => {
+    for (const reply of [undefined, null, 42, 'fine', [], {}, '{}']) expect(readEvaluatorReply(reply, 'hookResult', 'Stop'), String(reply)).toMatchObject({ status: 'crashed' });
+    expect(readEvaluatorReply({ ok: true }, 'hookResult', 'PreToolUse')).toMatchObject({ status: 'crashed', error: expect.stringContaining('names none of toolInput, block, blockReason') });
   });
 });
 

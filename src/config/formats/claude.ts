@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { brokenEntry, finishHook, isPlainObject, normalizeMatcher, parseEntry, problemAt, type FormatResult } from './shared.js';
+import { brokenEntry, finishHook, isPlainObject, normalizeMatcher, parseEntry, problemAt, withoutFile, type FormatResult } from './shared.js';
 import { describeUnknownEvent, matcherSchema } from '../field-schemas.js';
 import { COMMAND_FIELDS, commandHandlerSchema, convertHandler, noteIgnoredFields, type ClaudeHooksContext } from './claude-handler.js';
 import { onErrorFromFailClosed, onErrorFromOnFailure } from './claude-on-failure.js';
@@ -39,7 +39,8 @@ const handlerTypeSchema = z.looseObject(
 export function readClaudeHooks(document: unknown, file: string, context: ClaudeHooksContext = {}): FormatResult {
   const result: FormatResult = { hooks: [], broken: [], problems: [] };
   const settings = parseEntry(settingsSchema, document, { file, path: [] }, result.problems);
-  if (!settings?.hooks) return result;
+  if (settings === undefined) return { ...result, unreadable: withoutFile(file, result.problems) };
+  if (!settings.hooks) return result;
   const byEvent = settings.hooks;
   const base = ['hooks'];
   for (const [eventKey, groups] of Object.entries(byEvent)) {

@@ -32,12 +32,12 @@ export function readHooksDocument(document: unknown, options: { file: string; cl
   const format = detectFormat(document, { path: options.file, claudeSettings: options.claudeSettings });
   const shapeProblems: string[] = [];
   const shaped = options.context?.plugin === undefined ? document : unwrapPluginHooks(document, options.file, shapeProblems);
-  const { hooks, broken, problems } = READERS[format](shaped, options.file, options.context);
+  const { hooks, broken, problems, unreadable } = READERS[format](shaped, options.file, options.context);
   problems.unshift(...shapeProblems);
   if (format === 'native' && options.builtinCatalog !== undefined) hooks.push(...readBuiltinHooks(document, options.file, options.builtinCatalog, problems));
   const flag = isPlainObject(document) ? document.disableAllHooks : undefined;
   if (flag !== undefined && typeof flag !== 'boolean') {
     problems.push(problemAt(options.file, ['disableAllHooks'], 'expected true or false; ignored'));
   }
-  return { format, hooks, broken, problems, disableAllHooks: flag === true };
+  return { format, hooks, broken, problems, disableAllHooks: flag === true, ...(unreadable === undefined ? {} : { unreadable }) };
 }

@@ -12,6 +12,12 @@ export interface FormatResult {
   readonly hooks: NativeHookInput[];
   readonly broken: BrokenHookEntry[];
   readonly problems: string[];
+  /**
+   * Why the document as a whole is not a hooks document of its format (`null`, `[]`, `{"hooks":
+   * null}`): whatever it was meant to hold is unknown, so the file counts as one that could not
+   * be loaded. Undefined when the document's shape was read.
+   */
+  readonly unreadable?: string;
 }
 
 /** Where an entry sits, for its problem lines. */
@@ -38,7 +44,7 @@ export interface HookListFormat<T extends z.ZodType> {
 export function readHookList<T extends z.ZodType>(document: unknown, file: string, format: HookListFormat<T>): FormatResult {
   const problems: string[] = [];
   const envelope = parseEntry(format.envelope, document, { file, path: [] }, problems);
-  if (envelope === undefined) return { hooks: [], broken: [], problems };
+  if (envelope === undefined) return { hooks: [], broken: [], problems, unreadable: withoutFile(file, problems) };
   const { path: listPath, list } = format.entries(envelope);
   const hooks: NativeHookInput[] = [];
   const broken: BrokenHookEntry[] = [];
@@ -66,7 +72,7 @@ export function brokenEntry(entry: unknown, source: HookSource, problems: readon
   const event = typeof eventName === 'string' ? canonicalEventName(eventName) : undefined;
   if (event === undefined) return [];
   const matcher = known.matcher ?? fields.matcher;
-  const reason = problems.map((line) => (line.startsWith(`${source.file}: `) ? line.slice(source.file.length + 2) : line)).join('; ');
+  const reason = withoutFile(source.file, problems);
   return [{ event, matcher: isValidMatcher(matcher) ? normalizeMatcher(matcher) : undefined, source, reason }];
 }
 
@@ -91,6 +97,11 @@ export function parseEntry<T extends z.ZodType>(
   if (result.success) return result.data;
   problems.push(...formatIssues(result.error, where.file, where.path.length > 0 ? formatJsonPath(where.path) : ''));
   return undefined;
+}
+
+/** Problem lines of one file as one reason, without the file's name in front of each. */
+export function withoutFile(file: string, problems: readonly string[]): string {
+  return problems.map((line) => (line.startsWith(`${file}: `) ? line.slice(file.length + 2) : line)).join('; ');
 }
 
 /** A problem line for one JSON path: `<file>: <json.path>: <message>`. */

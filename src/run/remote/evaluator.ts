@@ -5,6 +5,8 @@
 // feedback exactly where exit 2 does), or, for a Wundr hook, Wundr's result object as its
 // command hooks print it.
 import type { EvaluatedHandler } from '../../config/remote-handler.js';
+import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
+import type { EventName } from '../../events/event-specs.js';
 import type { CallAnswer } from './call-task.js';
 
 /** What an evaluator is asked. */
@@ -40,20 +42,40 @@ export interface HookEvaluators {
   readonly agent?: HookEvaluator;
 }
 
-/** Reads an evaluator's reply as a command hook's stdout and exit status. */
-export function readEvaluatorReply(reply: unknown, expects: EvaluationRequest['expects']): CallAnswer {
-  if (expects === 'hookResult') {
-    if (reply === undefined || reply === null) return { status: 'ok', exitCode: 0, stdout: '', stderr: '' };
-    return { status: 'ok', exitCode: 0, stdout: typeof reply === 'string' ? (extractJsonObject(reply) ?? reply) : JSON.stringify(reply), stderr: '' };
-  }
+/**
+ * Reads an evaluator's reply as a command hook's stdout and exit status. A reply that is not the
+ * answer asked for is a hook that gave no answer (so a guard that fails closed refuses): for
+ * `okReason` anything but `{ok: boolean}`; for `hookResult` anything but a JSON object that
+ * names a field of the event's Wundr result (`{}`, a number, plain text, nothing at all).
+ */
+export function readEvaluatorReply(reply: unknown, expects: EvaluationRequest['expects'], event?: string): CallAnswer {
   const answer = typeof reply === 'string' ? parseObject(extractJsonObject(reply)) : reply;
+  if (expects === 'hookResult') {
+    const problem = hookResultProblem(answer, event);
+    if (problem !== null) return noAnswer(`the evaluator's reply is not a Wundr hook result (${problem}): ${describeReply(reply)}`);
+    return { status: 'ok', exitCode: 0, stdout: typeof reply === 'string' ? extractJsonObject(reply)! : JSON.stringify(answer), stderr: '' };
+  }
   if (typeof answer !== 'object' || answer === null || typeof (answer as { ok?: unknown }).ok !== 'boolean') {
-    return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: `the evaluator's reply is not {"ok": true|false, "reason": "..."}: ${describeReply(reply)}` };
+    return noAnswer(`the evaluator's reply is not {"ok": true|false, "reason": "..."}: ${describeReply(reply)}`);
   }
   const { ok, reason } = answer as { ok: boolean; reason?: unknown };
   if (ok) return { status: 'ok', exitCode: 0, stdout: '', stderr: '' };
   const text = typeof reason === 'string' && reason.trim() !== '' ? reason : 'the evaluator answered ok: false and gave no reason';
   return { status: 'exit_nonzero', exitCode: 2, stdout: '', stderr: text };
+}
+
+function noAnswer(error: string): CallAnswer {
+  return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error };
+}
+
+// A Wundr result is a JSON object; on the events whose result Wundr reads, one naming at least
+// one of its fields (an empty or unrelated object would silently let the action proceed).
+function hookResultProblem(answer: unknown, event: string | undefined): string | null {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return 'not a JSON object';
+  const fields = event === undefined ? undefined : WUNDR_RESULT_FIELDS[event as EventName];
+  const keys = Object.keys(answer);
+  if (fields === undefined) return keys.length === 0 ? 'an empty object' : null;
+  return keys.some((key) => fields.includes(key)) ? null : `names none of ${fields.join(', ')}`;
 }
 
 // A model often wraps its JSON in a code fence or a sentence: the first `{` to the last `}`.
@@ -73,7 +95,12 @@ function parseObject(text: string | null): unknown {
 }
 
 function describeReply(reply: unknown): string {
-  const text = typeof reply === 'string' ? reply : (JSON.stringify(reply) ?? String(reply));
+  let text: string;
+  try {
+    text = typeof reply === 'string' ? reply : (JSON.stringify(reply) ?? String(reply));
+  } catch {
+    text = `a value of type ${typeof reply}`;
+  }
   const line = text.trim().split('\n', 1)[0] ?? '';
   return line.length > 120 ? `${line.slice(0, 119)}…` : line === '' ? '(empty)' : line;
 }

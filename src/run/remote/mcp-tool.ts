@@ -2,7 +2,8 @@
 // connected to, called through the caller the agent injects (`createHookEngine({ mcp: { callTool } })`).
 // String values of `input` take `${path}` from the hook input; the tool's text result is read as
 // a command hook's stdout; `isError` is a non-blocking error; a call that throws (server not
-// connected) is a hook that failed.
+// connected), or answers something that is not a tool result (a number, `{}`), is a hook that
+// failed: a guard that fails closed refuses instead of reading it as "proceed".
 import type { McpToolHandler } from '../../config/remote-handler.js';
 import { valueAt } from '../template.js';
 import type { CallAnswer } from './call-task.js';
@@ -41,19 +42,35 @@ export function fillToolInput(value: unknown, input: Record<string, unknown>): u
 /** Calls the tool and reads its result as a command hook's output. */
 export async function callMcpTool(caller: McpCaller, handler: McpToolHandler, input: Record<string, unknown>, signal: AbortSignal): Promise<CallAnswer> {
   const args = fillToolInput(handler.input, input) as Record<string, unknown>;
-  const result = await caller.callTool(handler.server, handler.tool, args, { signal });
-  const text = typeof result === 'string' ? result : resultText(result);
-  if (typeof result !== 'string' && result.isError === true) {
-    return { status: 'exit_nonzero', exitCode: 1, stdout: '', stderr: `the MCP tool ${handler.server}/${handler.tool} reported an error: ${text}` };
-  }
+  const result: unknown = await caller.callTool(handler.server, handler.tool, args, { signal });
+  const name = `the MCP tool ${handler.server}/${handler.tool}`;
+  if (typeof result === 'string') return { status: 'ok', exitCode: 0, stdout: result, stderr: '' };
+  if (!isToolResult(result)) return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: `${name} answered something that is not a tool result (${describeResult(result)})` };
+  const text = resultText(result);
+  if (result.isError === true) return { status: 'exit_nonzero', exitCode: 1, stdout: '', stderr: `${name} reported an error: ${text}` };
   return { status: 'ok', exitCode: 0, stdout: text, stderr: '' };
+}
+
+// The MCP specification's CallToolResult: `content`, a list (which may be empty), and optionally
+// `structuredContent`. Anything else (a number, null, `{}`, a list) is not an answer of the tool.
+function isToolResult(result: unknown): result is McpToolResult {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return false;
+  const { content, structuredContent } = result as Record<string, unknown>;
+  return Array.isArray(content) || (structuredContent !== undefined && content === undefined);
+}
+
+function describeResult(result: unknown): string {
+  if (result === null) return 'null';
+  if (Array.isArray(result)) return 'a list';
+  if (typeof result !== 'object') return `a ${typeof result}`;
+  return 'an object with no "content" list';
 }
 
 // The text parts joined; a tool that answers only structured content is read as that JSON.
 function resultText(result: McpToolResult): string {
-  const parts = (result.content ?? []).filter((part) => part.type === 'text' && typeof part.text === 'string').map((part) => part.text!);
+  const parts = (result.content ?? []).filter((part) => typeof part === 'object' && part !== null && part.type === 'text' && typeof part.text === 'string').map((part) => part.text!);
   if (parts.length > 0) return parts.join('\n');
-  return result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
+  return result.structuredContent === undefined ? '' : (JSON.stringify(result.structuredContent) ?? '');
 }
 
 function rawValueAt(input: Record<string, unknown>, path: string): unknown {

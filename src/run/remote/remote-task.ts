@@ -74,7 +74,7 @@ export function buildRemoteTask(hook: HookDefinition, remote: RemoteHandler, fir
     hookId: hook.id,
     timeoutMs,
     maxOutputBytes,
-    call: async (signal) => readEvaluatorReply(await evaluate({ ...request, signal }), expects),
+    call: async (signal) => readEvaluatorReply(await evaluate({ ...request, signal }), expects, fire.event),
   };
 }
 
