@@ -1,4 +1,4 @@
-// One engine per CLI invocation: no pool (a one-shot process runs a few hooks, spawned directly),
+// The engine of a CLI invocation (and of a resident server's session): no pool (a one-shot process runs a few hooks, spawned directly),
 // warnings on stderr, a depth mark so a hook that runs `hookpool run` cannot recurse forever, and
 // every settled hook recorded for `hookpool history`. Built from the definitions the configuration
 // loader (or its cache) checked: no zod, pino or piscina is loaded for them.
@@ -33,6 +33,8 @@ export interface CliEngineOptions {
   readonly warnOnStderr?: boolean;
   /** The environment hooks are given (minus secrets, per policy): the agent's. Default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** How long close() waits for background hooks; default: the slowest one's timeout (a one-shot process lets them finish). */
+  readonly closeTimeoutMs?: number;
   /** Variables every hook process carries whatever its policy (the server's mark: its supervisor finds them by it). */
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
@@ -60,7 +62,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     host: 'direct',
     pool: { threads: 1 },
     // A one-shot process lets background hooks finish (each settles by its own timeout) before exiting.
-    closeTimeout: Math.max(0, ...backgroundTimeoutsMs) + 1_000,
+    closeTimeout: options.closeTimeoutMs ?? Math.max(0, ...backgroundTimeoutsMs) + 1_000,
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;

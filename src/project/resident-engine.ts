@@ -92,6 +92,7 @@ interface Generation {
   readonly running: Set<Promise<unknown>>;
 }
 
+const RESIDENT_CLOSE_TIMEOUT_MS = 1_000;
 // Sessions that never said goodbye (no agent process to watch) keep at most this many engines.
 const MAX_ENGINES = 32;
 // Variables of one hook call, not of its session: each call gives its own.
@@ -164,7 +165,7 @@ class ResidentProject implements EngineSession {
     try {
       const result = await engine.fire(spec.name, payload);
       observers.onFireSettled?.({ event, spec, payload, result, durationMs: elapsed() });
-      const notices = env === undefined && sessionId !== '' ? [`the server has not been told the environment of session ${sessionId} (its SessionStart entry runs hookpool-client, which tells it): its hooks ran with the server's own minimal environment`] : [];
+      const notices = env === undefined && sessionId !== '' && result.hooks.length > 0 ? [`the server has not been told the environment of session ${sessionId} (its SessionStart entry runs hookpool-client, which tells it): its hooks ran with the server's own minimal environment`] : [];
       return { spec, result, config: generation.config, notices };
     } finally {
       generation.running.delete(claim);
@@ -275,6 +276,8 @@ class ResidentProject implements EngineSession {
       sessionId: sessionId === '' ? undefined : sessionId,
       env,
       hookMarker: this.options.hookMarker,
+      // A server that stops (or a session that ends) does not wait for its hooks' own timeouts: a second, then they are killed.
+      closeTimeoutMs: RESIDENT_CLOSE_TIMEOUT_MS,
       passEnv: [...config.loaded.passEnv, ...(this.options.passEnv ?? [])],
       disableAllHooks: config.loaded.disableAllHooks,
       // The server has no terminal: its warnings go to the caller as notices, not to stderr.

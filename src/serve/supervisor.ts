@@ -140,7 +140,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       const upstream = connect(workerSocket);
       upstream.once('connect', () => {
         socket.pipe(upstream).pipe(socket);
-        upstream.once('close', () => socket.destroy());
+        // What the worker wrote reaches the client before its connection closes (a worker that stops answers the request in flight).
+        upstream.once('close', () => socket.destroySoon());
         socket.once('close', () => upstream.destroy());
       });
       upstream.once('error', () => {
@@ -182,7 +183,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
         clearTimeout(timer);
       }
       killMarkedProcesses(WORKER_MARK_VARIABLE, mark);
-      for (const socket of sockets) socket.destroy();
+      for (const socket of sockets) socket.destroySoon();
       rmSync(clientSocket, { force: true });
       stopped();
     })();

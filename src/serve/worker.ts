@@ -29,7 +29,15 @@ const send = (message: FromWorker) => {
 
 /** Runs until the supervisor says stop or goes away; resolves once every engine is closed. */
 export async function runServeWorker(options: WorkerOptions): Promise<void> {
-  const init = await new Promise<WorkerInit>((resolve) => process.once('message', (message: ToWorker) => message.t === 'init' && resolve(message)));
+  // The supervisor sends the sessions it knows right after init, before this worker is ready: they wait here.
+  const early: ToWorker[] = [];
+  let received: (init: WorkerInit) => void = () => undefined;
+  const initialized = new Promise<WorkerInit>((resolve) => {
+    received = resolve;
+  });
+  const queue = (message: ToWorker) => (message.t === 'init' ? received(message) : early.push(message));
+  process.on('message', queue);
+  const init = await initialized;
   const status = (): ServerStatus => ({ ...init.status, workerPid: process.pid, projectDir: options.cwd, httpProblem: init.status.httpProblem, sessions: sessions.size });
   const sessions = new Set<string>();
   let stopping = false;
@@ -65,6 +73,8 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   });
   server.keepAliveTimeout = 5_000;
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // One request per connection: a worker that dies leaves no kept-alive connection an agent would reuse and find closed.
+    response.shouldKeepAlive = false;
     // A browser on a rebound DNS name reaches the port too; its Host header is not ours.
     if (!ownHosts.has(request.headers.host ?? '')) return sendJson(response, 403, { error: 'hookpool serve answers requests to 127.0.0.1 only' });
     const path = (request.url ?? '').split('?')[0];
@@ -92,15 +102,19 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     stopping = true;
     watcher?.close();
     void (async () => {
-      server.close();
+      // Requests in flight are answered once the engines have closed (their hooks settled or killed); then the server is done.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      // Requests in flight are answered once the engines have closed (their hooks settled or killed).
       await session.close();
+      await closed;
       rmSync(socketPath, { force: true });
+      // The channel would keep this process alive: the supervisor waits for it to exit.
+      process.off('disconnect', supervisorLost);
+      if (process.connected) process.disconnect();
       stopped();
     })();
   };
-  process.on('message', (message: ToWorker) => {
+  const handle = (message: ToWorker) => {
     if (message.t === 'session') {
       sessions.add(message.id);
       session.registerSession(message.id, message.env);
@@ -109,9 +123,14 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
       session.endSession(message.id);
     } else if (message.t === 'ping') send({ t: 'pong' });
     else if (message.t === 'stop') stop();
-  });
-  // The supervisor is gone (killed): nobody proxies to this worker any more.
-  process.on('disconnect', stop);
+  };
+  process.off('message', queue);
+  process.on('message', handle);
+  for (const message of early.splice(0)) handle(message);
+  // The supervisor is gone (killed): nobody can reach this worker any more. It exits at once;
+  // on the way out its hooks are killed (SIGTERM, then SIGKILL: the direct host's exit handler).
+  const supervisorLost = () => process.exit(1);
+  process.on('disconnect', supervisorLost);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
   send({ t: 'ready' });
   await finished;

@@ -1,6 +1,6 @@
-// hookpool-client as Claude Code runs it: a real process with the hook input on stdin, answering
-// as `hookpool run --format claude` does, through the project's server when one runs, else by
-// running hookpool itself and starting a server for the next call.
+// hookpool-client as an agent runs it: a real process with the hook input on stdin, answering as
+// `hookpool run --format <agent>` does, through the project's server (started when none runs),
+// else by running hookpool itself.
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -21,7 +21,7 @@ async function stopServer(project: ServeProject): Promise<void> {
 }
 
 describe('hookpool-client', () => {
-  it('answers as run --format claude does, first by itself (starting a server), then through the server', async () => {
+  it('answers as run --format claude does, through the server it starts on the first call', async () => {
     const project = await createServeProject();
     try {
       const parents = join(project.root, 'parents.log');
@@ -35,13 +35,45 @@ describe('hookpool-client', () => {
       expect(first).toEqual(run);
       const server = await project.waitForServer();
       expect(server.projectDir).toBe(project.dir);
+      const { workerPid } = await project.status();
 
       const second = await project.client(input);
       expect(second).toEqual(run);
-      // The hook's parent is the process that ran it: the server's pool for the call it answered.
+      // The hook's parent is the process that ran it: the server's worker, for both calls.
       const lines = readFileSync(parents, 'utf8').trim().split('\n');
-      expect(lines.at(-1)).toBe(String(server.pid));
+      expect(lines.slice(-2)).toEqual([String(workerPid), String(workerPid)]);
       await stopServer(project);
+    } finally {
+      await stopServer(project);
+      await project.remove();
+    }
+  });
+
+  it('prints its usage for --help and one line for a wrong argument, starting no server', async () => {
+    const project = await createServeProject();
+    try {
+      const help = await project.client('', {}, ['--help']);
+      const wrong = await project.client('', {}, ['--format', 'aider']);
+      expect(help.exitCode).toBe(0);
+      expect(help.stdout).toContain('usage: hookpool-client');
+      expect(wrong.exitCode).toBe(2);
+      expect(wrong.stderr.split('\n')[0]).toBe('hookpool-client: --format aider: expected one of claude, gemini, cursor, copilot, codex');
+      expect(project.records()).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+
+  it("speaks another agent's dialect through the same server (--format gemini)", async () => {
+    const project = await createServeProject();
+    try {
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'echo "no rm here" >&2; exit 2' }] });
+      await project.cli(['trust']);
+      const input = JSON.stringify({ session_id: 'g1', cwd: project.dir, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+      const answer = await project.client(input, {}, ['--format', 'gemini', 'BeforeTool']);
+      expect(answer.exitCode).toBe(0);
+      expect(JSON.parse(answer.stdout)).toMatchObject({ decision: 'deny', reason: 'no rm here' });
+      expect(project.records()).toHaveLength(1);
     } finally {
       await stopServer(project);
       await project.remove();

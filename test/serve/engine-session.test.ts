@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngineSession, type EngineSession } from '../../src/project/resident-engine.js';
+import { EVENT_SPECS } from '../../src/events/event-specs.js';
 import { createTempProject, type TempProject } from '../cli/cli-harness.js';
 
 /** Writes the user's own hookpool configuration (trusted: it is the user's). */
@@ -41,7 +42,7 @@ describe('engine session', () => {
     await Promise.all([first, second]);
     expect(settled).toEqual(['first', 'second']);
     expect(session.config.hooks.map((hook) => hook.definition.id)).toEqual(['one', 'two']);
-    expect((await session.fire('Stop', {})).result.hooks.map((hook) => hook.id)).toEqual(['one', 'two']);
+    expect((await session.fire(EVENT_SPECS.Stop, {})).result.hooks.map((hook) => hook.id)).toEqual(['one', 'two']);
   });
 
   it('a reload asked for just before close() starts no engine, and fires after close() are refused with ERR_HOOKPOOL_SERVER_STOPPING', async () => {
@@ -49,6 +50,6 @@ describe('engine session', () => {
     const closed = session.close();
     await expect(reload).rejects.toMatchObject({ code: 'ERR_HOOKPOOL_SERVER_STOPPING' });
     await closed;
-    await expect(session.fire('Stop', {})).rejects.toMatchObject({ code: 'ERR_HOOKPOOL_SERVER_STOPPING' });
+    await expect(session.fire(EVENT_SPECS.Stop, {})).rejects.toMatchObject({ code: 'ERR_HOOKPOOL_SERVER_STOPPING' });
   });
 });

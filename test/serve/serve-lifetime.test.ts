@@ -1,21 +1,46 @@
-// When a server stops on its own (idle, its agent gone), and how it treats another server's
-// record: a live one refuses the second server, a stale one is replaced.
+// When a server stops on its own (its agent sessions over, idle, its parent gone), and how it
+// treats another server's record: a live one refuses the second server, a stale one is replaced.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 import { serverRecordPath } from '../../src/project/server/server-paths.js';
-import { CLAUDE_HTTP_HOOK_PATH, TOKEN_HEADER } from '../../src/project/server/server-address.js';
-import { createServeProject, postHook } from './serve-harness.js';
-
-async function waitUntil(condition: () => boolean, withinMs = 20_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  if (!condition()) throw new Error('condition not met in time');
-}
+import { CLAUDE_HTTP_HOOK_PATH } from '../../src/project/server/server-address.js';
+import { CLIENT, createServeProject, postHook, waitUntil } from './serve-harness.js';
 
 describe('hookpool serve lifetime', () => {
+  it('lives as long as the agent sessions it served, past its idle timeout, and stops within seconds of the last one', async () => {
+    const project = await createServeProject();
+    try {
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'Stop', command: 'true' }] });
+      await project.cli(['trust']);
+      // Two "agents": processes that run hookpool-client as their SessionStart hook, then live on until told to stop.
+      const agentScript = `const { execFileSync } = require('node:child_process'); execFileSync(process.execPath, [${JSON.stringify(CLIENT)}], { input: process.argv[1], stdio: ['pipe', 'ignore', 'ignore'] }); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
+      const agents = ['a1', 'a2'].map((session) =>
+        spawn(process.execPath, ['-e', agentScript, project.claudeInput('SessionStart', { session_id: session, source: 'startup' })], { cwd: project.dir, env: project.env, stdio: ['pipe', 'ignore', 'ignore'] }),
+      );
+      const { pid } = await project.waitForServer();
+      await waitUntil(async () => (await project.status()).sessions === 2);
+      const idle = project.serve(['--http', '--port', '0', '--idle-timeout', '1']);
+      // A second server for the project is refused: the first keeps it.
+      expect((await idle).exitCode).toBe(1);
+
+      agents[0]!.stdin!.end();
+      await new Promise((resolve) => agents[0]!.once('exit', resolve));
+      // One session left: the server stays (its default idle timeout is not what ends it).
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(process.kill(pid, 0)).toBe(true);
+      agents[1]!.stdin!.end();
+      await new Promise((resolve) => agents[1]!.once('exit', resolve));
+      await expectGone(pid, 10_000);
+      expect(project.records()).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+
+
   it('stops after --idle-timeout without requests, killing the background hooks still running, and removes its record', async () => {
     const project = await createServeProject();
     try {
@@ -25,7 +50,7 @@ describe('hookpool serve lifetime', () => {
       const server = project.serve(['--http', '--port', '0', '--idle-timeout', '1']);
       const { port } = await project.waitForServer();
       const input = JSON.parse(project.claudeInput('Stop')) as object;
-      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input, { [TOKEN_HEADER]: project.token() })).status).toBe(200);
+      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input)).status).toBe(200);
       await waitUntil(() => livingProcesses(`sleep ${mark}`).length > 0);
       const result = await server;
       expect(result.stderr).toContain('stopping (idle for 1000 ms)');
@@ -44,7 +69,7 @@ describe('hookpool serve lifetime', () => {
       await project.cli(['trust']);
       const server = project.serve(['--http', '--port', '0']);
       const { port } = await project.waitForServer();
-      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('Stop')) as object, { [TOKEN_HEADER]: project.token() })).status).toBe(200);
+      expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('Stop')) as object)).status).toBe(200);
       await waitUntil(() => livingProcesses(`sleep ${mark}`).length > 0);
       server.kill(signal);
       expect((await server).stderr).toContain(`stopping (${signal})`);
@@ -117,7 +142,7 @@ describe('hookpool serve lifetime', () => {
     try {
       const result = await project.cli(['serve']);
       expect(result.exitCode).toBe(1);
-      expect(result.stderr).toBe('hookpool: serve: choose --http, --stdio or both\n');
+      expect(result.stderr).toBe('hookpool: serve: choose --http or --stdio\n');
     } finally {
       await project.remove();
     }
