@@ -133,7 +133,8 @@ export async function loadHooksConfig(options: LoadHooksConfigOptions = {}): Pro
     hooks: disableAllHooks ? unique.map((hook) => ({ ...hook, enabled: false })) : unique,
     problems,
     files,
-    untrusted,
+    // Listed, never run until trusted: shown with the environment they would get.
+    untrusted: untrusted.map((file) => ({ ...file, hooks: file.hooks.map((hook) => withClaudeEnv(hook, policy.claudeHooksInherit)) })),
     brokenFiles,
     brokenHooks: switchedOn.brokenHooks,
     disableAllHooks,

@@ -4,7 +4,10 @@
 import { EVENT_NAMES, EVENT_SPECS, type EventName } from '../events/event-specs.js';
 import type { HookDefinition } from '../config/model.js';
 import { loadDialect } from '../dialects/dialects.js';
-import type { DialectName } from '../dialects/dialect-names.js';
+import { DIALECT_NAMES, type DialectName } from '../dialects/dialect-names.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseJsonText } from '../io/json-edit.js';
 import type { EventWiring } from '../dialects/settings/agent-settings.js';
 import { wireSettings, type WiredSettings } from '../dialects/settings/wire-settings.js';
 import { matcherNames } from '../plan/compile-matcher.js';
@@ -12,7 +15,7 @@ import { partOf } from './hook-parts.js';
 import { isHookpoolItem } from './owned-items.js';
 import { resolveLauncher } from './hookpool-launcher.js';
 import { loadCliConfig } from './load-project.js';
-import { claudeHttpHookUrl, defaultServePort } from './server/server-address.js';
+import { CLAUDE_HTTP_HOOK_PATH, claudeHttpHookUrl, defaultServePort } from './server/server-address.js';
 
 /** Events wired when no hook is configured yet: the ones the bundled examples use. */
 const DEFAULT_EVENTS: readonly EventName[] = ['PreToolUse', 'PostToolUse', 'Notification', 'Stop'];
@@ -53,6 +56,35 @@ export async function wireAgent(options: WireAgentOptions): Promise<WiredAgent> 
     enablingSteps: dialect.settings.enablingSteps(config.cwd),
     unwired: [...events.keys()].filter((event) => !reachable.has(event)),
   };
+}
+
+/**
+ * The agents a project is already wired for: those whose settings file holds one of hookpool's
+ * entries, with the transport of Claude Code's (http entries, or command entries only).
+ */
+export async function wiredAgents(projectDir: string): Promise<WireAgentOptions[]> {
+  const wired: WireAgentOptions[] = [];
+  for (const name of DIALECT_NAMES) {
+    const dialect = await loadDialect(name);
+    const items = await hookpoolItemsOf(join(projectDir, dialect.settings.file));
+    if (items.length === 0) continue;
+    const http = JSON.stringify(items).includes(CLAUDE_HTTP_HOOK_PATH);
+    wired.push({ projectDir, dialect: name, ...(name === 'claude' ? { transport: http ? 'http' : 'command' } : {}) });
+  }
+  return wired;
+}
+
+// hookpool's items in a settings file's hook lists; none when it is missing or not JSON.
+async function hookpoolItemsOf(path: string): Promise<unknown[]> {
+  let document: unknown;
+  try {
+    document = parseJsonText(await readFile(path, 'utf8'), path);
+  } catch {
+    return [];
+  }
+  const hooks = (document as { hooks?: unknown } | null)?.hooks;
+  if (typeof hooks !== 'object' || hooks === null) return [];
+  return Object.values(hooks).flatMap((list) => (Array.isArray(list) ? list.filter(isHookpoolItem) : []));
 }
 
 /** Per configured event, what its hooks need; the examples' events when no hook is configured. */

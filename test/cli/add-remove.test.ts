@@ -40,6 +40,23 @@ describe('hookpool add', () => {
   });
 });
 
+describe('hookpool add in a project wired for agents', () => {
+  it("wires the new event into each agent already wired, in that agent's own names", async () => {
+    await project.cli(['init', '--example', 'block-rm', '--agent', 'gemini']);
+    await project.cli(['init', '--agent', 'claude']);
+
+    const { stdout } = await project.cli(['add', '--event', 'PostToolUse', '--matcher', 'Write', '--command', 'true', '--id', 'after-write']);
+    const gemini = JSON.parse(await project.read('.gemini/settings.json')).hooks;
+    const claude = JSON.parse(await project.read('.claude/settings.json')).hooks;
+
+    expect(stdout).toContain('wired .gemini/settings.json for Gemini CLI: AfterTool');
+    expect(stdout).toContain('wired .claude/settings.json for Claude Code: PostToolUse');
+    expect(gemini.AfterTool).toEqual([expect.objectContaining({ matcher: '^(write_file)$' })]);
+    expect(claude.PostToolUse).toEqual([{ matcher: 'Write', hooks: [expect.objectContaining({ type: 'http' })] }]);
+    expect(Object.keys(gemini)).toEqual(['BeforeTool', 'AfterTool']);
+  });
+});
+
 describe('hookpool remove', () => {
   it('deletes one native entry, byte for byte, and a trusted file stays trusted', async () => {
     await project.installExamples();

@@ -113,3 +113,42 @@ describe('hookpool validate and scripts', () => {
     ]);
   });
 });
+
+describe('hookpool doctor and the agents a project is wired for', () => {
+  it("names a matcher no tool of a wired agent has, an entry an older init wrote, and Copilot running Claude Code's entries too", async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [{ id: 'guard', event: 'PreToolUse', matcher: 'Bash', command: 'true' }, { id: 'typo', event: 'PreToolUse', matcher: 'Bsh', command: 'true' }] });
+    await project.cli(['init', '--agent', 'gemini']);
+    await project.cli(['init', '--agent', 'copilot']);
+    await project.write('.claude/settings.json', { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'npx --no hookpool run --format claude' }] }] } });
+
+    const { stdout } = await project.cli(['doctor']);
+
+    expect(stdout).toContain('Gemini CLI hook "typo": its matcher names Bsh, no tool of Gemini CLI');
+    expect(stdout).toContain('Claude Code .claude/settings.json starts hookpool with npx --no, which fails for a global or --prefix install: run hookpool init --agent claude again');
+    expect(stdout).toContain('GitHub Copilot CLI also runs the hooks in .claude/settings.json');
+  });
+
+  it('exits 1 when a wired guard event cannot reach hookpool: its entry starts a program that is gone', async () => {
+    await project.cli(['init', '--example', 'block-rm', '--agent', 'codex']);
+    const file = JSON.parse(await project.read('.codex/hooks.json'));
+    file.hooks.PreToolUse[0].hooks[0].command = '/nonexistent/hookpool run --format codex PreToolUse';
+    await project.write('.codex/hooks.json', file);
+
+    const result = await project.cli(['doctor', '--json']);
+    const report = JSON.parse(result.stdout);
+
+    expect(result.exitCode).toBe(1);
+    expect(report.wiring).toContainEqual({ verdict: 'fail', agent: 'Codex', text: expect.stringContaining('starts hookpool as /nonexistent/hookpool on PreToolUse, which cannot be found') });
+  });
+
+  it("says which secret names each hook would see: a Claude Code settings hook all of the agent's, hookpool's own none", async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [{ id: 'own', event: 'Stop', command: 'true' }] });
+    await project.write('.claude/settings.json', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo claude' }] }] } });
+
+    const { stdout } = await project.cli(['doctor', '--json'], { env: { FOO_API_KEY: 'x' } });
+    const hooks = JSON.parse(stdout).hooks as { id: string; notes: string[] }[];
+
+    expect(hooks.find((hook) => hook.id === 'own')!.notes.join(' ')).not.toContain('FOO_API_KEY');
+    expect(hooks.find((hook) => hook.id !== 'own')!.notes).toContainEqual(expect.stringMatching(/^sees secrets: .*FOO_API_KEY/));
+  });
+});

@@ -142,9 +142,9 @@ describe.each(HOSTS)('handler fields on the %s host', (host) => {
   it("a skill's broken guard refuses only once the skill is invoked, where its hooks would have run", async () => {
     const home = join(dir, `home-${host}`);
     await mkdir(join(home, '.claude', 'skills', 'release'), { recursive: true });
-    await writeFile(join(home, '.claude', 'skills', 'release', 'SKILL.md'), '---\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./check.sh\n          retries: 3\n---\n');
+    await writeFile(join(home, '.claude', 'skills', 'release', 'SKILL.md'), '---\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./check.sh\n          onFailure: sometimes\n---\n');
     const config = await loadHooksConfig({ cwd: dir, home });
-    expect(config.problems).toEqual([expect.stringContaining('"retries" is not supported by hookpool')]);
+    expect(config.problems).toEqual([expect.stringContaining('onFailure: expected "block"')]);
     start({ ...config });
     const call = { tool_name: 'Bash', tool_input: { command: 'ls' } };
     expect(await engine!.fire('PreToolUse', call)).toMatchObject({ blocked: false, hooks: [] });

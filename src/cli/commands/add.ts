@@ -10,6 +10,8 @@ import { EVENT_NAMES } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
 import { appendJsonItem, parseJsonText, setJsonField } from '../../io/json-edit.js';
 import { editUserFile } from '../../io/user-files/edit-user-file.js';
+import { wireAgent, wiredAgents } from '../../project/wire-agent.js';
+import { describeWiring } from '../output/describe-wiring.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, resolveCliDirs } from '../../project/load-project.js';
 import { displayPath } from '../../project/describe.js';
@@ -67,6 +69,8 @@ async function addHook(options: AddOptions): Promise<ExitCode> {
   if (hook.id !== undefined) await assertIdFree(hook.id, cwd);
   const { before } = await editUserFile(file, where, (text) => (text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file)));
   printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${before === null ? ' (new file)' : ''}`);
+  // The agents the project is wired for learn the new event (and matcher) at once.
+  for (const agent of await wiredAgents(cwd)) describeWiring(await wireAgent(agent)).filter((line) => line.startsWith('wired ')).forEach((line) => printLine(line));
   printLine('a project file runs only once trusted: review it, then run hookpool trust');
   return EXIT.proceed;
 }

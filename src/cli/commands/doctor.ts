@@ -2,6 +2,9 @@
 // whether it is a guard that fails open; exit 1 when a guard cannot run.
 import type { Command } from 'commander';
 import { EVENT_SPECS } from '../../events/event-specs.js';
+import { baseEnvironment } from '../../run/hook-env.js';
+import { isSecretVariable } from '../../run/secrets.js';
+import { diagnoseWiring } from '../../project/diagnose-wiring.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { checkHookStart } from '../../project/check-hook-start.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
@@ -36,7 +39,7 @@ export function registerDoctorCommand(program: Command, finish: Finish): void {
   const command = program
     .command('doctor')
     .summary('check every hook can start; exit 1 when a guard cannot run')
-    .description('For every configured hook: can it start (its program on PATH or an executable script, the script\'s interpreter, jq when it uses it, $CLAUDE_PROJECT_DIR quoted), is it trusted, and does a guard fail open (onError "open" on an event whose guards fail closed). One line per hook; exit 1 when an enabled guard cannot run.');
+    .description('For every configured hook: can it start (its program on PATH or an executable script, the script\'s interpreter, jq when it uses it, $CLAUDE_PROJECT_DIR quoted), is it trusted, does a guard fail open (onError "open" on an event whose guards fail closed), and which secret-looking variables of this environment it would see. For every agent the project is wired for (hookpool init --agent): each event reaches hookpool, the program its entries start exists, each matcher names a tool that agent has. Exit 1 when an enabled guard cannot run.');
   addConfigOptions(command)
     .option('--json', 'print one object per hook as JSON')
     .addHelpText('after', `
@@ -48,11 +51,13 @@ Examples:
 
 async function diagnose(options: DoctorOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
-  const diagnoses = await Promise.all(config.hooks.map((hook) => diagnoseHook(hook, config.cwd)));
+  const passEnv = config.loaded.passEnv;
+  const diagnoses = await Promise.all(config.hooks.map((hook) => diagnoseHook(hook, config.cwd, passEnv)));
+  const wiring = await diagnoseWiring(config.cwd, config.hooks.map((hook) => hook.definition));
   const brokenGuards = config.loaded.brokenHooks.filter((entry) => entry.event !== undefined && EVENT_SPECS[entry.event].defaultOnError === 'closed');
-  const guardDown = diagnoses.some((diagnosis) => diagnosis.guard && diagnosis.verdict === 'fail') || brokenGuards.length > 0;
+  const guardDown = diagnoses.some((diagnosis) => diagnosis.guard && diagnosis.verdict === 'fail') || brokenGuards.length > 0 || wiring.some((finding) => finding.verdict === 'fail');
   if (options.json) {
-    printJson({ ok: !guardDown, hooks: diagnoses, problems: config.loaded.problems });
+    printJson({ ok: !guardDown, hooks: diagnoses, wiring, problems: config.loaded.problems });
     return guardDown ? EXIT.error : EXIT.proceed;
   }
   config.loaded.problems.forEach(printWarning);
@@ -64,26 +69,35 @@ async function diagnose(options: DoctorOptions): Promise<ExitCode> {
   const rows: Cell[][] = [['', 'HOOK', 'EVENT', 'FINDINGS'], ...diagnoses.map(rowOf)];
   printLines(formatTable(rows, { paint }));
   for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));
+  for (const finding of wiring) printLine(paint(`${finding.verdict.padEnd(4)}  ${finding.agent} ${finding.text}`, VERDICT_STYLE[finding.verdict]));
   const failing = diagnoses.filter((diagnosis) => diagnosis.verdict === 'fail').length;
   printLine();
   printLine(`${plural(diagnoses.length, 'hook')} checked: ${failing} cannot start${guardDown ? '; a guard cannot run, so its event is refused until this is fixed' : ''}`);
   return guardDown ? EXIT.error : EXIT.proceed;
 }
 
-async function diagnoseHook(hook: ListedHook, cwd: string): Promise<HookDiagnosis> {
+async function diagnoseHook(hook: ListedHook, cwd: string, passEnv: readonly string[]): Promise<HookDiagnosis> {
   const { definition } = hook;
+  const secrets = secretsSeenBy(definition, passEnv);
   const guard = EVENT_SPECS[definition.event].defaultOnError === 'closed';
   const failsOpen = guard && definition.onError === 'open';
   const start = await checkHookStart(definition, cwd);
   const notes = [...start.notes];
   if (!hook.trusted) notes.unshift('untrusted: its file runs only after hookpool trust');
   if (failsOpen) notes.unshift('fails open: onError "open" lets the action proceed when this guard cannot answer');
+  if (secrets.length > 0) notes.push(`sees secrets: ${secrets.join(', ')}`);
   let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen ? 'warn' : 'ok';
   if (!definition.enabled) verdict = 'off';
   return { id: definition.id, event: definition.event, verdict, guard, trusted: hook.trusted, failsOpen, problems: start.problems, notes, source: describeSource(definition.source, cwd) };
 }
 
 const VERDICT_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', off: 'dim' } as const;
+
+// The secret-looking variables of this environment the hook would be given, by its policy (a Claude Code hook: all of them, unless narrowed).
+function secretsSeenBy(definition: ListedHook['definition'], passEnv: readonly string[]): string[] {
+  const given = baseEnvironment(definition.env, process.env, passEnv);
+  return Object.keys(given).filter((name) => isSecretVariable(name, given[name]!)).sort();
+}
 
 function rowOf(diagnosis: HookDiagnosis): Cell[] {
   const findings = [...diagnosis.problems, ...diagnosis.notes].join('; ') || 'starts';

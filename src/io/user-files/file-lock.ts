@@ -12,7 +12,7 @@ export async function withFileLock<T>(target: string, where: string, work: () =>
   const lock = `${target}.hookpool-lock`;
   const deadline = Date.now() + WAIT_MS;
   for (let delayMs = 5; ; delayMs = Math.min(delayMs * 2, 200)) {
-    if (await tryLock(lock)) break;
+    if (await tryLock(lock, where)) break;
     if (await isStale(lock)) await rm(lock, { force: true });
     else if (Date.now() > deadline) throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: another program holds ${lock}; try again, or remove it if nothing is editing the file`);
     else await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -24,7 +24,7 @@ export async function withFileLock<T>(target: string, where: string, work: () =>
   }
 }
 
-async function tryLock(lock: string): Promise<boolean> {
+async function tryLock(lock: string, where: string): Promise<boolean> {
   try {
     const handle = await open(lock, 'wx', 0o600);
     await handle.writeFile(String(process.pid));
@@ -32,7 +32,7 @@ async function tryLock(lock: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); the file is unchanged`);
   }
 }
 
