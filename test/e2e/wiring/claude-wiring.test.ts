@@ -59,7 +59,7 @@ function printedSessionId(run: AgentRun): string {
   return (JSON.parse(run.stdout) as { session_id: string }).session_id;
 }
 
-/** The hooks of this session ran in the resident server whose supervisor is `serverPid` (its worker marks every hook it starts). */
+/** Which hookpool ran each hook of the session: the server's supervisor pid (its worker marks every hook it starts), or a one-shot run. */
 function ranInServer(projectDir: string, sessionId: string): string[] {
   return hookRecords(projectDir)
     .filter((record) => record.payload.session_id === sessionId)
@@ -91,6 +91,7 @@ afterEach(() => {
 describe.skipIf(driver.binary === null)('Claude Code wired by hookpool init', () => {
   it('http wiring, server never started: SessionStart\'s client starts it; rm -rf refused with the reason, safe calls run, context, Stop once, the session\'s env; the server stops on its own', async () => {
     const project = wiredProject('cn');
+    projects.push(project);
     const { projectDir, home } = project;
     const settings = JSON.parse(settingsText(project, '.claude/settings.json')) as { hooks: Record<string, { matcher?: string; hooks: Json[] }[]> };
     expect(settings.hooks.PreToolUse).toEqual([{ matcher: 'Bash', hooks: [expect.objectContaining({ type: 'http', onFailure: 'block' })] }]);

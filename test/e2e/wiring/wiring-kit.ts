@@ -437,9 +437,14 @@ export function expectStandardRun({ project, mark, run, steps, leading = 0, extr
   return sessionId as string;
 }
 
-/** Nothing of the project's hookpool (server included) and none of the marked sessions' hooks is left; returns how long that took. */
-export function expectNothingLeft(projectDir: string, marks: readonly string[], withinMs = 10_000): Promise<number> {
-  return waitUntilNone('hookpool or hook processes of the project', () => projectProcesses(projectDir, marks), withinMs);
+/** Nothing of the project's hookpool (server included) and none of the marked sessions' hooks is left; returns how long that took. On failure, what is left is ended (so the next test starts clean). */
+export async function expectNothingLeft(projectDir: string, marks: readonly string[], withinMs = 10_000): Promise<number> {
+  try {
+    return await waitUntilNone('hookpool or hook processes of the project', () => projectProcesses(projectDir, marks), withinMs);
+  } catch (error) {
+    killLeftovers(projectDir, marks);
+    throw error;
+  }
 }
 
 /** How long after an agent session's end its resident server must be gone: 2 s of grace, a poll, the stop itself. */
@@ -455,7 +460,7 @@ export async function expectServerStopsOnItsOwn(projectDir: string, marks: reado
   const deadline = since + SERVER_STOP_MS;
   while (check().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   const leftAtDeadline = check();
-  await waitUntilNone('the project\'s hookpool server', check, 30_000);
+  await expectNothingLeft(projectDir, marks, 30_000);
   const tookMs = Date.now() - since;
   expect.soft(leftAtDeadline, `the server stopped ${tookMs} ms after the session ended, not within ${SERVER_STOP_MS} ms; still running ${SERVER_STOP_MS} ms after it`).toEqual([]);
   return tookMs;
