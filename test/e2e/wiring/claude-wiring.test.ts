@@ -6,7 +6,8 @@
 // sessions at once), stopped mid-session (SIGTERM), killed mid-session (SIGKILL of supervisor and
 // worker); then the `--transport command` wiring (hookpool-client on every event), with and
 // without a server.
-import { existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClaudeDriver } from '../agents/claude.js';
@@ -18,6 +19,8 @@ import {
   expectNothingLeft,
   expectServerStopsOnItsOwn,
   expectStandardRun,
+  HOOKPOOL_CLI,
+  hookpoolEnv,
   hookRecords,
   killLeftovers,
   MARK_VARIABLE,
@@ -32,6 +35,7 @@ import {
   standardSteps,
   startServe,
   wireAgent,
+  waitFor,
   writeProjectHooks,
   type Project,
 } from './wiring-kit.js';
@@ -108,6 +112,7 @@ describe.skipIf(driver.binary === null)('Claude Code wired by hookpool init', ()
     const sessionId = expectStandardRun({ project, mark, run, steps });
     expect(printedSessionId(run)).toBe(sessionId);
     expectClaudeVariables(project, sessionId);
+    console.info(`claude http: the model got for rm -rf: ${JSON.stringify(run.toolResults[0]?.text)}`);
     // Every hook ran in the one server the session started (its worker marks each hook with the supervisor's pid).
     const servers = new Set(hookRecords(projectDir).map((record) => record.env.get('HOOKPOOL_SERVE_WORKER')?.split('-')[0]));
     expect([...servers], ranInServer(projectDir, sessionId).join('\n')).toEqual([expect.stringMatching(/^\d+$/)]);
@@ -255,15 +260,45 @@ describe.skipIf(driver.binary === null)('Claude Code wired by hookpool init', ()
     // Which hookpool answered each hook: the first server, then (after the kill) another one or a one-shot run.
     const answeredBy = hookRecords(projectDir).map((record) => `${record.label}: ${record.env.get('HOOKPOOL_SERVE_WORKER')?.split('-')[0] ?? 'one-shot'}`);
     console.info(`claude command wiring, server killed mid-session, hooks answered by: ${answeredBy.join(', ')} (killed ${signalled.join(' ')})`);
-    // The first call after the kill finds no server and starts another (the one-shot run is for a server that cannot start).
-    const afterKill = hookRecords(projectDir).filter((record) => record.label !== 'session-start' && record.label !== 'prompt');
-    const notByANewServer = afterKill.filter((record) => {
-      const pid = Number(record.env.get('HOOKPOOL_SERVE_WORKER')?.split('-')[0]);
-      return !Number.isInteger(pid) || signalled.includes(pid);
-    });
-    expect.soft(notByANewServer.map((record) => `${record.label}: ${record.env.get('HOOKPOOL_SERVE_WORKER') ?? 'one-shot'}`), 'calls after the kill not answered by a new server').toEqual([]);
+    // Which of them a new server answered depends on how soon the killed supervisor is reaped:
+    // the next test makes it stay a zombie.
     await expectServerStopsOnItsOwn(projectDir, [mark], ended);
     expect(serverRecords(home).filter((record) => !signalled.includes(record.pid))).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('command wiring, server killed mid-session while its process stays a zombie (a parent that does not reap, as in a container without an init): the next calls start a new server', async () => {
+    const project = wiredProject('cz', 'command');
+    projects.push(project);
+    const { projectDir, home } = project;
+    // The server's parent is a `sleep` (sh execs it): it never reaps the server once it is killed.
+    const holder = spawn('sh', ['-c', `'${process.execPath}' '${HOOKPOOL_CLI}' serve --http --cwd '${projectDir}' 2>/dev/null & exec sleep 600`], { cwd: projectDir, env: hookpoolEnv(home), stdio: 'ignore' });
+    try {
+      await waitFor('the server started under a non-reaping parent', () => serverRecords(home).some((record) => record.port > 0), 30_000);
+      const mark = newMark();
+      const steps = [
+        { kind: 'shell', command: signalServerCommand(projectDir, 'KILL', true) },
+        { kind: 'shell', command: `rm -rf ${join(projectDir, 'victim')}` },
+        { kind: 'text', text: 'finished' },
+      ] as const;
+      const run = await driver.run({ projectDir, home, env: { [MARK_VARIABLE]: mark }, prompt: 'clean up the project', steps, timeoutMs: RUN_TIMEOUT_MS });
+      expectFinished(run);
+      const [supervisor] = signalledPids(projectDir);
+      expect(supervisor).toBeDefined();
+      // The killed supervisor is a zombie now (dead, not reaped): no server answers for the project.
+      expect(readFileSync(`/proc/${supervisor}/stat`, 'latin1')).toMatch(/\) Z /);
+      // The dangerous call is still refused, with block-rm's reason: hookpool answered it somehow.
+      expect(existsSync(join(projectDir, 'victim', 'precious.txt'))).toBe(true);
+      expect(run.toolResults[1]?.text).toContain(BLOCK_RM_REASON);
+      // What answered the calls after the kill: a new server, as after any kill, not a one-shot run after the client gave up waiting for one.
+      const afterKill = hookRecords(projectDir).filter((record) => record.label !== 'session-start' && record.label !== 'prompt');
+      const answeredBy = afterKill.map((record) => `${record.label}: ${record.env.get('HOOKPOOL_SERVE_WORKER')?.split('-')[0] ?? 'one-shot'}`);
+      console.info(`claude command wiring, killed server left a zombie: calls after the kill answered by: ${answeredBy.join(', ')}`);
+      expect(afterKill.length).toBeGreaterThan(0);
+      expect.soft(answeredBy.filter((line) => line.endsWith('one-shot') || line.endsWith(`: ${supervisor}`)), 'calls after the kill that no new server answered').toEqual([]);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+    await expectNothingLeft(projectDir, [], 15_000);
   }, TEST_TIMEOUT_MS);
 
   it('command wiring with no server at all (HOOKPOOL_CLIENT_NO_SERVER=1): every call falls back to a one-shot run; every check holds', async () => {

@@ -502,6 +502,7 @@ export async function standardCommandAgentRun({ agent, driver, runTimeoutMs, ext
   const run = await driver.run({ projectDir: project.projectDir, home: project.home, env: { [MARK_VARIABLE]: mark }, prompt: 'clean up the project', steps, timeoutMs: runTimeoutMs });
   expectFinished(run);
   const sessionId = expectStandardRun({ project, mark, run, steps, extraRecords });
+  console.info(`${agent}: the model got for rm -rf: ${JSON.stringify(run.toolResults[0]?.text)}`);
   // One-shot runs only: no hook ran in a server, and none was started.
   expect(hookRecords(project.projectDir).filter((record) => record.env.has('HOOKPOOL_SERVE_WORKER'))).toEqual([]);
   expect(serverRecords(project.home)).toEqual([]);
@@ -534,6 +535,7 @@ export async function notInstalledRun({ agent, driver, settingsFile, runTimeoutM
   expect(run.toolResults[0]?.text, failure).toMatch(CANNOT_RUN_REASON);
   expect(existsSync(ok), failure).toBe(false);
   expect(run.toolResults[1]?.text, failure).toMatch(CANNOT_RUN_REASON);
+  console.info(`${agent}, hookpool not installed: the model got for rm -rf: ${JSON.stringify(run.toolResults[0]?.text)}`);
   await expectNothingLeft(projectDir, [mark]);
   return { project, run };
 }
