@@ -90,8 +90,7 @@ async function main(): Promise<number> {
   }
   let answer = folderProblem === null ? await callServer(socketPath, call) : 'absent';
   if (answer === 'absent' && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') {
-    await startServer(CLI_MAIN, projectDir);
-    answer = await callStartingServer(socketPath, call);
+    answer = await callStartingServer(socketPath, call, await startServer(CLI_MAIN, projectDir));
   }
   if (answer !== null && answer !== 'absent') return print(answer);
   return runInChild(args, input, projectDir);

@@ -39,21 +39,40 @@ export function socketFolderProblem(folder: string): string | null {
   return privateDirProblem(folder);
 }
 
-/** Starts `hookpool serve --http` for the project, detached, with a minimal environment. */
-export async function startServer(cliExecutable: string, projectDir: string): Promise<void> {
-  const { spawn } = await import('node:child_process');
-  const env = Object.fromEntries(SERVER_ENV_NAMES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
-  try {
-    spawn(process.execPath, [cliExecutable, 'serve', '--http', '--cwd', projectDir], { cwd: projectDir, detached: true, stdio: 'ignore', env }).unref();
-  } catch {
-    // The call is answered either way (by a one-shot run).
-  }
+/** A server this client started: it may exit at once (another client's server won the project). */
+export interface StartedServer {
+  readonly exited: () => boolean;
 }
 
-/** Calls again until the server it started answers, or the wait is over. */
-export async function callStartingServer(socketPath: string, call: HookCallRequest): Promise<AgentAnswer | null> {
-  const deadline = Date.now() + START_WAIT_MS;
+/** Starts `hookpool serve --http` for the project, detached, with a minimal environment. */
+export async function startServer(cliExecutable: string, projectDir: string): Promise<StartedServer> {
+  const { spawn } = await import('node:child_process');
+  const env = Object.fromEntries(SERVER_ENV_NAMES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  let exited = false;
+  try {
+    const child = spawn(process.execPath, [cliExecutable, 'serve', '--http', '--cwd', projectDir], { cwd: projectDir, detached: true, stdio: 'ignore', env });
+    child.once('exit', () => {
+      exited = true;
+    });
+    child.once('error', () => {
+      exited = true;
+    });
+    child.unref();
+  } catch {
+    exited = true;
+  }
+  return { exited: () => exited };
+}
+
+/**
+ * Calls again until a server answers, or the wait is over. A server that this client started
+ * and that exited (another one holds the project, which answers; or it could not start) leaves a
+ * few more tries for the other one, then the call runs in a one-shot run.
+ */
+export async function callStartingServer(socketPath: string, call: HookCallRequest, started: StartedServer): Promise<AgentAnswer | null> {
+  let deadline = Date.now() + START_WAIT_MS;
   for (let delayMs = 10; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 100)) {
+    if (started.exited()) deadline = Math.min(deadline, Date.now() + 500);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = await callServer(socketPath, call);
     if (answer !== 'absent') return answer;

@@ -48,8 +48,10 @@ const TOOLS: ToolTable = {
 };
 
 function answer(spec: EventSpec, result: FireResult, notices: readonly string[], input: Record<string, unknown>): ReturnType<Dialect['answer']> {
-  const reason = reasonGivenBy(result) ?? result.reason ?? 'blocked by a hook';
-  const refused = result.continue && (result.blocked || isRefusal(result.decision));
+  // Gemini runs headless calls without asking anyone: a hook's `ask` reaches it as a refusal that says approval was wanted.
+  const asked = result.continue && result.decision === 'ask';
+  const reason = asked ? `a hook asks for approval, which Gemini CLI cannot ask here: ${result.reason ?? 'approve it by hand'}` : (reasonGivenBy(result) ?? result.reason ?? 'blocked by a hook');
+  const refused = result.continue && (result.blocked || isRefusal(result.decision) || asked);
   // A refusal after the fact (AfterTool) becomes context for the model: Gemini's deny there would hide the tool's real output.
   const feedback = refused && spec.exit2 === 'feedback';
   const decision = refused && !feedback ? { decision: 'deny', reason } : result.decision === 'allow' ? { decision: 'allow' } : {};

@@ -3,7 +3,7 @@
 import { isPlainObject } from '../config/formats/shared.js';
 import type { HookDefinition } from '../config/model.js';
 import { callsHookpool } from './self-call.js';
-import { CLAUDE_HTTP_HOOK_PATH } from './server/server-address.js';
+import { CLAUDE_HTTP_HOOK_PATH, LEGACY_CLAUDE_HTTP_HOOK_PATH } from './server/server-address.js';
 
 export function isHookpoolItem(item: unknown): boolean {
   if (!isPlainObject(item)) return false;
@@ -21,7 +21,7 @@ export function definitionCallsHookpool(hook: HookDefinition): boolean {
 function isHookpoolUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.hostname === '127.0.0.1' && parsed.pathname === CLAUDE_HTTP_HOOK_PATH;
+    return parsed.hostname === '127.0.0.1' && (parsed.pathname === CLAUDE_HTTP_HOOK_PATH || parsed.pathname === LEGACY_CLAUDE_HTTP_HOOK_PATH);
   } catch {
     return false;
   }

@@ -2,7 +2,8 @@
 // duration, exit code, time; never the input or output), appended by the CLI's engine and by
 // anything built on it (serve). 0600 in a 0700 directory, and bounded: past MAX_LOG_BYTES the file
 // becomes `runs.jsonl.1` (replacing the previous one) and a new one starts.
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import { privateDirProblem } from './server/private-dir.js';
 import { onExit } from 'signal-exit';
 import { readFile } from '../config/fs-async.js';
 import { homedir } from 'node:os';
@@ -46,14 +47,27 @@ function appendRunLines(path: string, lines: string, maxBytes: number): void {
     const dir = dirname(path);
     if (!madeDirs.has(dir)) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // A state folder someone else could write (or a link planted in its place) gets no record.
+      if (privateDirProblem(dir, { tighten: true }) !== null) return;
       madeDirs.add(dir);
     }
     const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
     if (size > 0 && size + lines.length > maxBytes) renameSync(path, `${path}.1`);
-    appendFileSync(path, lines, { mode: 0o600 });
+    appendWhole(path, lines);
   } catch {
     // Unwritable state directory, or it was removed meanwhile: these runs go unrecorded, and the next ones make the directory again.
     madeDirs.clear();
+  }
+}
+
+// O_NOFOLLOW: a symlink planted where the log goes is never followed; a file of someone else's is not written.
+function appendWhole(path: string, lines: string): void {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    const info = fstatSync(fd);
+    if (info.isFile() && info.uid === process.getuid?.()) writeSync(fd, lines);
+  } finally {
+    closeSync(fd);
   }
 }
 

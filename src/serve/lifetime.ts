@@ -1,6 +1,6 @@
 // When a resident server stops on its own: after `idleMs` without a request, when the process
 // that started it (its agent) is gone, or on a termination signal. Each calls `stop` once.
-import { isPidAlive } from '../project/server/server-record.js';
+import { isRunning } from '../project/server/process-state.js';
 
 /** The default --idle-timeout: 30 minutes. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -35,7 +35,7 @@ export function createLifetime(options: LifetimeOptions): Lifetime {
   };
   armIdle();
   const parentTimer = options.parentPid === undefined ? undefined : setInterval(() => {
-    if (!isPidAlive(options.parentPid as number)) options.stop(`parent process ${options.parentPid} is gone`);
+    if (!isRunning(options.parentPid as number)) options.stop(`parent process ${options.parentPid} is gone`);
   }, PARENT_POLL_MS);
   const onSignal = (signal: NodeJS.Signals) => options.stop(signal);
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);

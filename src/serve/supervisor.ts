@@ -17,7 +17,7 @@ import { resolveCliDirs } from '../project/load-project.js';
 import { ensurePrivateDir } from '../project/server/private-dir.js';
 import { claudeHttpHookUrl, defaultServePort } from '../project/server/server-address.js';
 import { runtimeDir, serverRecordPath, serverSocketPath, workerSocketPath } from '../project/server/server-paths.js';
-import { claimServerRecord, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
+import { claimServerRecord, ownStartTicks, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
 import { killMarkedProcesses } from '../run/reap-marked.js';
 import { createLifetime } from './lifetime.js';
 import { isOwnLoopbackPeer } from './peer-owner.js';
@@ -40,6 +40,10 @@ const WORKER_WAIT_MS = 10_000;
 // Restarts allowed within RESTART_WINDOW_MS before the server gives up and stops.
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
+// A connection that has sent nothing for this long is closed: idle connections cannot use up the server's descriptors.
+const SILENT_CONNECTION_MS = 2_000;
+// At most this many connections at once; more are refused (a guard whose connection is refused is blocked by onFailure).
+const MAX_CONNECTIONS = 256;
 // After the last session ended: a new one starting right away keeps the server.
 const LAST_SESSION_GRACE_MS = 2_000;
 // How long a stopping worker gets to close its engines (their close timeout, 5 s) before it is killed.
@@ -129,6 +133,13 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       lifetime.activity(false);
     });
     socket.on('error', () => socket.destroy());
+    // Handed over once it has something to say (a 'readable' listener reads nothing: the request stays for the worker).
+    const silent = setTimeout(() => socket.destroy(), SILENT_CONNECTION_MS);
+    socket.once('close', () => clearTimeout(silent));
+    socket.once('readable', () => {
+      clearTimeout(silent);
+      attempt();
+    });
     const deadline = Date.now() + WORKER_WAIT_MS;
     const attempt = () => {
       if (socket.destroyed || stopping) return socket.destroy();
@@ -150,7 +161,6 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
         else setTimeout(attempt, 25);
       });
     };
-    attempt();
   }
 
   const heartbeat = setInterval(() => {
@@ -191,7 +201,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
 
   ensurePrivateDir(runtimeDir());
   rmSync(clientSocket, { force: true });
-  servers.push(await listen(createServer(handOver), clientSocket));
+  servers.push(await listen(withConnectionCap(createServer(handOver)), clientSocket));
   const port = options.port ?? defaultServePort(cwd);
   let httpPort = 0;
   let httpProblem: string | null = null;
@@ -200,7 +210,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       // Only the user's own processes (and root's) are answered: a token-free endpoint.
       void isOwnLoopbackPeer(socket.remotePort ?? 0).then((own) => (own ? handOver(socket) : socket.destroy()));
     });
-    servers.push(await listen(tcp, port, '127.0.0.1'));
+    servers.push(await listen(withConnectionCap(tcp), port, '127.0.0.1'));
     httpPort = (tcp.address() as { port: number }).port;
   } catch (error) {
     httpProblem = `cannot listen on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? describe(error)})`;
@@ -208,7 +218,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   }
   startWorker(httpPort, httpProblem);
   try {
-    writeServerRecord(recordPath, { port: httpPort, pid: process.pid, projectDir: cwd, ...(httpProblem === null ? {} : { httpProblem }) });
+    writeServerRecord(recordPath, { port: httpPort, pid: process.pid, startTicks: ownStartTicks(), projectDir: cwd, ...(httpProblem === null ? {} : { httpProblem }) });
   } catch (error) {
     stop('its record could not be written');
     await finished;
@@ -216,6 +226,11 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   }
   if (httpPort > 0) log(`listening on ${claudeHttpHookUrl(httpPort)} and ${clientSocket} for ${cwd} (pid ${process.pid})`);
   await finished;
+}
+
+function withConnectionCap(server: Server): Server {
+  server.maxConnections = MAX_CONNECTIONS;
+  return server;
 }
 
 function listen(server: Server, ...where: [string] | [number, string]): Promise<Server> {

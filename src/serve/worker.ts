@@ -23,6 +23,9 @@ export interface WorkerOptions extends ConfigOptions {
   readonly passEnv?: readonly string[];
 }
 
+// Long enough for the largest hook input on loopback; the hooks' own time does not count.
+const REQUEST_BODY_MS = 30_000;
+
 const send = (message: FromWorker) => {
   if (process.connected) process.send!(message, () => undefined);
 };
@@ -71,7 +74,8 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
   });
-  server.keepAliveTimeout = 5_000;
+  // A request whose body does not arrive in time is answered 408 (the supervisor closes silent connections itself).
+  server.requestTimeout = REQUEST_BODY_MS;
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // One request per connection: a worker that dies leaves no kept-alive connection an agent would reuse and find closed.
     response.shouldKeepAlive = false;

@@ -62,7 +62,7 @@ describe('hookpool init', () => {
     expect(first.stdout).toContain('wired .claude/settings.json for Claude Code: PreToolUse, Stop, SessionStart, UserPromptSubmit');
     expect(first.stdout).toContain('in Claude Code: Claude Code 2.1.295 or later');
     expect(afterFirst.startsWith('{\n  "model": "opus",\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]},\n')).toBe(true);
-    expect(hooks.PreToolUse[1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/claude$/), timeout: 60, onFailure: 'block' }] });
+    expect(hooks.PreToolUse[1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hookpool\/claude-code$/), timeout: 60, onFailure: 'block' }] });
     expect(hooks.Stop[0]).toEqual({ hooks: [{ type: 'http', url: hooks.PreToolUse[1].hooks[0].url, timeout: 310 }] });
     expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: 'command', command: expect.stringMatching(/hookpool-client\.cjs --format claude --part foreground,background --http-port \d+$/) });
     expect(hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', onFailure: 'block', command: expect.stringContaining('hookpool-client.cjs --format claude --part foreground,background; s=$?') });

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,19 @@ describe('hookpool serve --http', () => {
     expect(livingProcesses(`sleep ${mark}`)).toEqual([]);
     // Its own user is answered.
     expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, { hook_event_name: 'Stop', session_id: 's1' })).status).toBe(200);
+  });
+
+  it('holds a bounded number of connections and closes those that send nothing: 300 idle ones are gone within seconds, and calls are answered again', async () => {
+    const idle = Array.from({ length: 300 }, () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      return new Promise((resolve) => socket.once('close', resolve));
+    });
+    // Every one is closed by the server: beyond its cap at once, the others once they have been silent too long.
+    await Promise.all(idle);
+    const input = JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })) as object;
+
+    expect((await postHook(port, CLAUDE_HTTP_HOOK_PATH, input)).body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });
   });
 
   it('answers a bad body or an unknown event with 400 and a one-line error, and keeps serving', async () => {
@@ -288,7 +301,7 @@ describe('hookpool serve --http stopping', () => {
 
 describe('http hook settings', () => {
   it('names the URL, a port derived from the project', () => {
-    expect(claudeHttpHookUrl(23456)).toBe('http://127.0.0.1:23456/hooks/claude');
+    expect(claudeHttpHookUrl(23456)).toBe('http://127.0.0.1:23456/hookpool/claude-code');
     expect(defaultServePort('/some/project')).toBe(defaultServePort('/some/project/'));
     expect(defaultServePort('/some/project')).toBeGreaterThanOrEqual(20_000);
     expect(defaultServePort('/some/project')).toBeLessThan(30_000);

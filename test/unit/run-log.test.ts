@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -47,6 +47,25 @@ describe('the run log', () => {
 });
 
 describe('the run log writer (records batched off the fire path)', () => {
+  it('never follows a link planted where the log goes, nor writes into a folder others may write', async () => {
+    const dir = tempDir('runlog');
+    const victim = join(dir, 'victim.txt');
+    await writeFile(victim, 'untouched\n');
+    const path = join(dir, 'state', 'runs.jsonl');
+    await mkdir(join(dir, 'state'), { recursive: true, mode: 0o700 });
+    await symlink(victim, path);
+    const shared = join(dir, 'shared');
+    await mkdir(shared, { mode: 0o777 });
+    await chmod(shared, 0o777);
+
+    appendRunRecord(path, record(1));
+    appendRunRecord(join(shared, 'runs.jsonl'), record(2));
+
+    expect(await readFile(victim, 'utf8')).toBe('untouched\n');
+    // A folder of the user's that others could enter is tightened first, then used.
+    expect((await stat(shared)).mode & 0o777).toBe(0o700);
+  });
+
   it('writes queued records together on flush(), and by itself a moment later', async () => {
     const path = join(tempDir('runlog'), 'state', 'runs.jsonl');
     const writer = runLogWriter(path);

@@ -23,7 +23,7 @@ export function registerServeCommand(program: Command, finish: Finish): void {
   const command = program
     .command('serve')
     .summary('keep one engine running for a project: loopback HTTP (Claude Code http hooks, hookpool-client) or JSON-RPC on stdio')
-    .description("Run a resident engine for the project, so events do not each start hookpool.\n--http: Claude Code http hooks POST their input to http://127.0.0.1:<port>/hooks/claude, and hookpool-client calls it on a socket only your processes can reach; it answers only your own processes, stops a few seconds after the last agent session it served ends, and is started by hookpool-client when needed.\n--stdio: JSON-RPC 2.0, one JSON message per line (or Content-Length framed).")
+    .description("Run a resident engine for the project, so events do not each start hookpool.\n--http: Claude Code http hooks POST their input to http://127.0.0.1:<port>/hookpool/claude-code, and hookpool-client calls it on a socket only your processes can reach; it answers only your own processes, stops a few seconds after the last agent session it served ends, and is started by hookpool-client when needed.\n--stdio: JSON-RPC 2.0, one JSON message per line (or Content-Length framed).")
     .option('--http', 'listen on 127.0.0.1 for Claude Code http hooks, and on a private socket for hookpool-client')
     .option('--stdio', 'speak JSON-RPC 2.0 on stdin/stdout; stops when stdin closes')
     .addOption(new Option('--worker').hideHelp())

@@ -6,8 +6,13 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 
-/** The path Claude Code's http hooks POST to (the answer is the http hook JSON body). */
-export const CLAUDE_HTTP_HOOK_PATH = '/hooks/claude';
+/**
+ * The path Claude Code's http hooks POST to (the answer is the http hook JSON body). It names
+ * hookpool: when the server cannot answer, Claude Code's message to the model shows the URL.
+ */
+export const CLAUDE_HTTP_HOOK_PATH = '/hookpool/claude-code';
+/** The path entries written by hookpool 0.1's init posted to: still recognised as hookpool's own. */
+export const LEGACY_CLAUDE_HTTP_HOOK_PATH = '/hooks/claude';
 // Ports derived from the project stay clear of the ephemeral range (32768+) and the usual dev ports.
 const DERIVED_PORT_BASE = 20_000;
 const DERIVED_PORT_SPAN = 10_000;

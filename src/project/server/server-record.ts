@@ -7,10 +7,13 @@ import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writePrivateFileSync } from '../../config/write-private-file.js';
 import { ensurePrivateDir } from './private-dir.js';
+import { isRunning, readProcState } from './process-state.js';
 
 export interface ServerRecord {
   /** The server (its supervisor process). */
   readonly pid: number;
+  /** Its start time (process-state.ts): a later process that reused the pid is not it. */
+  readonly startTicks?: number;
   /** The loopback port of its http hook endpoint; 0 while starting, or when the port could not be bound. */
   readonly port: number;
   readonly projectDir: string;
@@ -18,20 +21,10 @@ export interface ServerRecord {
   readonly httpProblem?: string;
 }
 
-/** True while a process with this pid exists (signal 0 checks without sending anything). */
-export function isPidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The record at `path` when it may be believed and its server is alive; null otherwise. */
+/** The record at `path` when it may be believed and its server still runs (a zombie or a reused pid does not); null otherwise. */
 export function readLiveServerRecord(path: string): ServerRecord | null {
   const record = readRecord(path);
-  return record !== null && isPidAlive(record.pid) ? record : null;
+  return record !== null && isRunning(record.pid, record.startTicks) ? record : null;
 }
 
 function readRecord(path: string): ServerRecord | null {
@@ -41,7 +34,7 @@ function readRecord(path: string): ServerRecord | null {
     const record = JSON.parse(readFileSync(path, 'utf8')) as Partial<ServerRecord>;
     const { port, pid, projectDir } = record;
     if (typeof port !== 'number' || typeof pid !== 'number' || typeof projectDir !== 'string') return null;
-    return { port, pid, projectDir, ...(typeof record.httpProblem === 'string' ? { httpProblem: record.httpProblem } : {}) };
+    return { port, pid, projectDir, ...(typeof record.startTicks === 'number' ? { startTicks: record.startTicks } : {}), ...(typeof record.httpProblem === 'string' ? { httpProblem: record.httpProblem } : {}) };
   } catch {
     return null;
   }
@@ -61,7 +54,7 @@ export function claimServerRecord(path: string, projectDir: string): ServerRecor
   ensurePrivateDir(dirname(path));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      writeFileSync(path, `${JSON.stringify({ port: 0, pid: process.pid, projectDir })}\n`, { mode: 0o600, flag: 'wx' });
+      writeFileSync(path, `${JSON.stringify({ port: 0, pid: process.pid, startTicks: ownStartTicks(), projectDir })}\n`, { mode: 0o600, flag: 'wx' });
       return null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -76,4 +69,9 @@ export function claimServerRecord(path: string, projectDir: string): ServerRecor
 /** Removes the record if it is still this process's (a newer server may have replaced it). */
 export function removeOwnServerRecord(path: string, pid: number = process.pid): void {
   if (readRecord(path)?.pid === pid) rmSync(path, { force: true });
+}
+
+/** This process's start time, for its record. */
+export function ownStartTicks(): number | undefined {
+  return readProcState(process.pid)?.startTicks;
 }

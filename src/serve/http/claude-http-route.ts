@@ -1,4 +1,4 @@
-// POST /hooks/claude: a Claude Code `type: "http"` hook. Claude Code reads a 2xx JSON body as a
+// POST /hookpool/claude-code: a Claude Code `type: "http"` hook. Claude Code reads a 2xx JSON body as a
 // command hook's stdout and never a status code to refuse, so whatever hookpool cannot answer (a
 // body over the limit, not JSON) is answered 200 as a hook that gave no answer, refused where
 // the event's guards fail closed, whenever the event can be told.
