@@ -53,12 +53,15 @@ async function answerAsAgent(dialectName: DialectName, eventArgument: string | u
   const [{ loadDialect }, { answerHookCall }] = await Promise.all([import('../dialects/dialects.js'), import('../project/answer-hook-call.js')]);
   const dialect = await loadDialect(dialectName);
   let input: Record<string, unknown> | { unreadable: unknown };
+  let parts: HookParts | undefined;
   try {
     input = (await readPayload(options, { stdinByDefault: true })) ?? {};
+    // A wiring with a wrong --part is hookpool's own failure, answered as the agent must hear one.
+    parts = partsOf(options);
   } catch (error) {
     input = { unreadable: error };
   }
-  const call = { agentEvent: eventArgument, input, envFile: process.env.CLAUDE_ENV_FILE, parts: partsOf(options) };
+  const call = { agentEvent: eventArgument, input, envFile: process.env.CLAUDE_ENV_FILE, parts };
   const { answer, failure, spec } = await answerHookCall(dialect, call, (spec, payload, parts) =>
     fireOneShot(spec, payload, { ...options, parts, skipDiscoveredClaudeSettings: dialect.name === 'claude', warnOnStderr: false }),
   );

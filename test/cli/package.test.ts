@@ -78,17 +78,29 @@ describe('the packed tarball', () => {
     expect(library.stdout).toBe('process ok ok\nthread ok ok');
   }, INSTALL_TIMEOUT_MS);
 
-  it('installs globally (npm install -g --prefix): hookpool is on the prefix bin path and runs', async () => {
+  it('installs globally (npm install -g --prefix): hookpool is on the prefix bin path, runs, and init wires agents by that name', async () => {
     const prefix = join(root, 'global');
     const home = join(root, 'home-global');
+    const project = join(root, 'wired-project');
     await writeHome(home);
+    await mkdir(project);
     await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(), extendEnv: false });
     const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
 
     const shown = await execa('hookpool', ['--version'], { cwd: home, env, extendEnv: false });
     const ran = await execa('hookpool', ['run', 'PreToolUse', '--input', '{"tool_name":"Read"}'], { cwd: home, env, extendEnv: false });
+    await execa('hookpool', ['init', '--example', 'block-rm', '--agent', 'gemini'], { cwd: project, env, extendEnv: false });
+    await execa('hookpool', ['init', '--agent', 'claude', '--transport', 'command'], { cwd: project, env, extendEnv: false });
+    await execa('hookpool', ['trust'], { cwd: project, env, extendEnv: false });
+    const gemini = JSON.parse(await readFile(join(project, '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0].command as string;
+    const claude = JSON.parse(await readFile(join(project, '.claude', 'settings.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command as string;
+    // The wired command, as Gemini CLI runs it, with the prefix's bin on PATH (not npx --no, which fails here).
+    const wired = await execa('/bin/sh', ['-c', gemini], { cwd: project, env, extendEnv: false, reject: false, input: JSON.stringify({ session_id: 's1', cwd: project, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } }) });
 
     expect(shown.stdout.trim()).toBe(version);
     expect(ran.stdout).toContain('PreToolUse: proceed');
+    expect(gemini.startsWith('hookpool run --format gemini BeforeTool')).toBe(true);
+    expect(claude.startsWith('hookpool-client --format claude')).toBe(true);
+    expect(JSON.parse(wired.stdout)).toMatchObject({ decision: 'deny' });
   }, INSTALL_TIMEOUT_MS);
 });

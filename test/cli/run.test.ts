@@ -108,3 +108,25 @@ describe('hookpool run', () => {
     expect(stderr).toContain('a configured hook runs hookpool run again');
   });
 });
+
+describe('hookpool run --part', () => {
+  it("runs only the parts asked for: an asyncRewake entry's exit 2 carries the hook's message, the foreground answer never runs a rewake hook", async () => {
+    const ran = `${project.root}/ran`;
+    await project.write('hooks.json', nativeConfig([
+      { id: 'fg', event: 'Stop', command: `echo fg >> ${ran}` },
+      { id: 'review', event: 'Stop', command: `echo rewake >> ${ran}; echo "3 tests fail" >&2; exit 2`, asyncRewake: true, rewakeMessage: 'Review found:' },
+    ]));
+    const input = project.claudeInput('Stop', { stop_hook_active: false });
+
+    const foreground = await project.cli(['run', '--format', 'claude', '--part', 'foreground,background', '--config', 'hooks.json'], { input });
+    const rewake = await project.cli(['run', '--format', 'claude', '--part', 'rewake', '--config', 'hooks.json'], { input });
+    const wrong = await project.cli(['run', '--format', 'claude', '--part', 'later', '--config', 'hooks.json'], { input: project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+
+    expect(foreground).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(rewake).toMatchObject({ exitCode: 2, stdout: '', stderr: 'Review found:\n3 tests fail\n' });
+    expect((await project.read('../ran')).split('\n').filter(Boolean).sort()).toEqual(['fg', 'rewake']);
+    // A wiring hookpool cannot read is its own failure: a guard is refused, never let through by an exit 1.
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toContain('--part later: expected a comma-separated list of foreground, background, rewake');
+  });
+});
