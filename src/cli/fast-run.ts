@@ -18,6 +18,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
   part: { type: 'string' },
+  'http-port': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 /** `run`'s event and options from argv (after `run`), or undefined when commander must handle them. */
@@ -43,6 +44,7 @@ export function parseRunArguments(args: readonly string[]): { event: string | un
     json: values.json,
     format: values.format as RunOptions['format'],
     part: values.part,
+    httpPort: values['http-port'],
   };
   return { event: positionals[0], options };
 }

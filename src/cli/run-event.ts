@@ -3,6 +3,7 @@
 // --format <agent>, the agent's own hook protocol (project/answer-hook-call.ts), so hookpool can be
 // the one hook an agent calls. Called once per tool call by agents, so it loads only what the
 // event needs (project/fire-one-shot.ts).
+import type { AgentAnswer } from '../dialects/dialect.js';
 import type { DialectName } from '../dialects/dialect-names.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigOptions, InputOptions, PassEnvOptions } from './config-options.js';
@@ -24,6 +25,8 @@ export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions 
   readonly format?: DialectName;
   /** `--part`: which of the event's hooks run (hook-parts.ts). */
   readonly part?: string;
+  /** `--http-port`: the port the agent's http entries post to (project/http-port-check.ts). */
+  readonly httpPort?: string;
 }
 
 /** Fires the event and prints the answer; resolves with the exit code. */
@@ -54,12 +57,19 @@ async function answerAsAgent(dialectName: DialectName, eventArgument: string | u
   const dialect = await loadDialect(dialectName);
   let input: Record<string, unknown> | { unreadable: unknown };
   let parts: HookParts | undefined;
+  let httpPort: number | undefined;
   try {
     input = (await readPayload(options, { stdinByDefault: true })) ?? {};
-    // A wiring with a wrong --part is hookpool's own failure, answered as the agent must hear one.
+    // A wiring with a wrong --part or --http-port is hookpool's own failure, answered as the agent must hear one.
     parts = partsOf(options);
+    httpPort = httpPortOf(options);
   } catch (error) {
     input = { unreadable: error };
+  }
+  if (httpPort !== undefined) {
+    const { foreignPortProblem, stopSessionAnswer } = await import('../project/http-port-check.js');
+    const problem = await foreignPortProblem(httpPort);
+    if (problem !== null) return print(stopSessionAnswer(dialect, eventArgument, 'unreadable' in input ? undefined : input, httpPort, problem));
   }
   const call = { agentEvent: eventArgument, input, envFile: process.env.CLAUDE_ENV_FILE, parts };
   const { answer, failure, spec } = await answerHookCall(dialect, call, (spec, payload, parts) =>
@@ -67,9 +77,20 @@ async function answerAsAgent(dialectName: DialectName, eventArgument: string | u
   );
   // Where no event could be told, the answer's stderr is the error itself.
   if (failure !== null && spec !== null) reportError(failure);
+  return print(answer);
+}
+
+function print(answer: AgentAnswer): ExitCode {
   if (answer.stdout !== null) writeToFd(1, `${answer.stdout}\n`);
   if (answer.stderr !== null) writeToFd(2, `${answer.stderr}\n`);
   return answer.exitCode;
+}
+
+function httpPortOf(options: RunOptions): number | undefined {
+  if (options.httpPort === undefined) return undefined;
+  const port = Number(options.httpPort);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `--http-port ${options.httpPort}: expected a port number`);
+  return port;
 }
 
 function partsOf(options: RunOptions): HookParts | undefined {

@@ -37,7 +37,12 @@ const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGH
 /** `hookpool run --format <agent>` in a child: its stdout, stderr and exit code are this call's. */
 async function runInChild(args: ClientArgs, input: string, projectDir: string): Promise<number> {
   const { spawn } = await import('node:child_process');
-  const runArgs = [CLI_MAIN, 'run', '--format', args.dialect, ...(args.parts === undefined ? [] : ['--part', args.parts]), ...(args.agentEvent === undefined ? [] : [args.agentEvent])];
+  const runArgs = [
+    CLI_MAIN, 'run', '--format', args.dialect,
+    ...(args.parts === undefined ? [] : ['--part', args.parts]),
+    ...(args.httpPort === undefined ? [] : ['--http-port', String(args.httpPort)]),
+    ...(args.agentEvent === undefined ? [] : [args.agentEvent]),
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, runArgs, { cwd: projectDir, stdio: ['pipe', 'inherit', 'inherit'] });
     child.on('error', (error) => {

@@ -8,6 +8,11 @@ import { CALL_PATH, type HookCallRequest } from '../project/server/server-protoc
 
 /** How long the client waits for a server it started to take calls. */
 const START_WAIT_MS = 5_000;
+/**
+ * How long a server may take to start answering a call (it sends its status line before running
+ * any hook). A server stopped (kill -STOP) or stuck sends none: the client then answers itself.
+ */
+const STATUS_WAIT_MS = 1_500;
 // What a server process keeps of the caller's environment: enough to find node and the user's files.
 const SERVER_ENV_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'NODE_OPTIONS'];
 
@@ -29,6 +34,9 @@ export function callServer(socketPath: string, call: HookCallRequest): Promise<A
         }
       });
     });
+    const silent = setTimeout(() => (sent.destroy(), resolve(null)), STATUS_WAIT_MS);
+    sent.once('response', () => clearTimeout(silent));
+    sent.once('close', () => clearTimeout(silent));
     sent.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? 'absent' : null));
     sent.end(body);
   });

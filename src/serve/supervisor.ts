@@ -20,7 +20,7 @@ import { runtimeDir, serverRecordPath, serverSocketPath, workerSocketPath } from
 import { claimServerRecord, ownStartTicks, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
 import { killMarkedProcesses } from '../run/reap-marked.js';
 import { createLifetime } from './lifetime.js';
-import { isOwnLoopbackPeer } from './peer-owner.js';
+import { isOwnLoopbackPeer } from '../project/server/loopback-owner.js';
 import { createSessionRegistry } from './session-registry.js';
 import { WORKER_MARK_VARIABLE, type FromWorker, type ToWorker } from './worker-channel.js';
 

@@ -65,7 +65,7 @@ describe('hookpool init', () => {
     expect(hooks.PreToolUse[1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'http', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hookpool\/claude-code$/), timeout: 60, onFailure: 'block' }] });
     expect(hooks.Stop[0]).toEqual({ hooks: [{ type: 'http', url: hooks.PreToolUse[1].hooks[0].url, timeout: 310 }] });
     expect(hooks.SessionStart[0].hooks[0]).toMatchObject({ type: 'command', command: expect.stringMatching(/hookpool-client\.cjs --format claude --part foreground,background --http-port \d+$/) });
-    expect(hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', onFailure: 'block', command: expect.stringContaining('hookpool-client.cjs --format claude --part foreground,background; s=$?') });
+    expect(hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', onFailure: 'block', command: expect.stringContaining('hookpool-client.cjs --format claude --part foreground,background --http-port') });
     expect(second.stdout).toContain('.claude/settings.json already calls hookpool on PreToolUse, Stop, SessionStart, UserPromptSubmit: left as it is');
     expect(await project.read('.claude/settings.json')).toBe(afterFirst);
   });

@@ -49,6 +49,35 @@ describe('hookpool-client', () => {
     }
   });
 
+  it('answers the call itself when the server is stopped (SIGSTOP): the hook runs once, in its own run', async () => {
+    const project = await createServeProject();
+    try {
+      const parents = join(project.root, 'parents.log');
+      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; echo "no rm here" >&2; exit 2` }] });
+      await project.cli(['trust']);
+      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+      await project.client(input);
+      const { pid } = await project.waitForServer();
+      const { workerPid } = await project.status();
+
+      process.kill(pid, 'SIGSTOP');
+      let answer;
+      try {
+        answer = await project.client(input);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      expect(answer).toEqual({ exitCode: 2, stdout: '', stderr: expect.stringContaining('no rm here') });
+      // The second call's hook ran in the client's own run, not in the server's worker, and only there.
+      const lines = readFileSync(parents, 'utf8').trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).not.toBe(String(workerPid));
+    } finally {
+      await stopServer(project);
+      await project.remove();
+    }
+  });
+
   it('prints its usage for --help and one line for a wrong argument, starting no server', async () => {
     const project = await createServeProject();
     try {

@@ -200,15 +200,45 @@ describe('hookpool serve --http when its port is taken', () => {
       const record = await project.waitForServer();
       const bash = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
       const start = await project.client(project.claudeInput('SessionStart', { source: 'startup' }), {}, ['--format', 'claude', '--http-port', String(taken)]);
+      const prompt = await project.client(project.claudeInput('UserPromptSubmit', { prompt: 'go on' }), {}, ['--format', 'claude', '--http-port', String(taken)]);
 
       expect(record).toMatchObject({ port: 0, httpProblem: expect.stringContaining(`cannot listen on 127.0.0.1:${taken} (EADDRINUSE)`) });
       expect((await project.call(bash)).body).toMatchObject({ exitCode: 2 });
       expect(start.exitCode).toBe(0);
-      expect(JSON.parse(start.stdout)).toMatchObject({ continue: false, stopReason: expect.stringContaining(`send http hooks to port ${taken}, but the project's hookpool server does not hold that port`) });
+      expect(JSON.parse(start.stdout)).toMatchObject({ continue: false, stopReason: expect.stringContaining(`send http hooks to port ${taken}, but the project's hookpool server does not hold it (it could not listen there: cannot listen on 127.0.0.1:${taken} (EADDRINUSE))`) });
+      expect(JSON.parse(prompt.stdout)).toMatchObject({ continue: false, stopReason: expect.stringContaining(`does not hold it`) });
       server.kill('SIGTERM');
       await server;
     } finally {
       squatter.close();
+      await project.remove();
+    }
+  });
+});
+
+describe('the http port check when no server answers', () => {
+  it("stops the session when another user's program listens on the port, in the client's own run too", async () => {
+    const project = await createServeProject();
+    // uid 65534 (nobody) listening on the port Claude Code's http entries post to: a squatter.
+    const squatter = execa(process.execPath, ['-e', "require('node:net').createServer().listen(0, '127.0.0.1', function () { console.log(this.address().port) })"], { uid: 65534, gid: 65534, cwd: '/', extendEnv: false, env: { PATH: process.env.PATH } });
+    try {
+      const port = await new Promise<number>((resolve) => squatter.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))));
+      await project.write('.hookpool/hooks.json', { hooks: [BLOCKING] });
+      await project.cli(['trust']);
+      const start = project.claudeInput('SessionStart', { source: 'startup' });
+      const run = await project.cli(['run', '--format', 'claude', '--http-port', String(port)], { input: start });
+      const client = await project.client(project.claudeInput('UserPromptSubmit', { prompt: 'go on' }), { HOOKPOOL_CLIENT_NO_SERVER: '1' }, ['--format', 'claude', '--http-port', String(port)]);
+      const own = await project.cli(['run', '--format', 'claude', '--http-port', String(port + 1)], { input: start });
+
+      for (const stopped of [run, client]) {
+        expect(stopped.exitCode).toBe(0);
+        expect(JSON.parse(stopped.stdout)).toMatchObject({ continue: false, stopReason: expect.stringContaining(`port ${port}, but a program of another user (uid 65534) listens there`) });
+      }
+      // A port nobody else listens on: the session goes on (a call that reaches nobody is refused by onFailure).
+      expect(own).toMatchObject({ exitCode: 0, stdout: '' });
+    } finally {
+      squatter.kill();
+      await squatter.catch(() => undefined);
       await project.remove();
     }
   });

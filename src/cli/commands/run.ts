@@ -19,6 +19,7 @@ export function registerRunCommand(program: Command, finish: Finish): void {
     .option('--session-id <id>', 'session id given to hooks (default: the payload\'s session_id, else a new one)')
     .addOption(new Option('--json', 'print the merged answer (FireResult) as JSON').conflicts('format'))
     .addOption(new Option('--format <format>', "answer in an agent's hook protocol: JSON on stdout and its exit codes").choices(DIALECT_NAMES))
+    .option('--http-port <port>', "with --format: the port the agent's http hook entries post to; the session stops when another user's program listens there")
     .option('--part <parts>', `which hooks run: ${HOOK_PARTS.join(', ')}, comma-separated (default: all; background hooks then run in a process left behind, so the answer never waits for them)`)
     .addHelpText('after', `
 Events: ${EVENT_NAMES.join(', ')}

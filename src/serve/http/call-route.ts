@@ -1,19 +1,20 @@
 // POST /call: one hook call from hookpool-client (the project's socket: only the user's own
 // processes reach it), in any agent's dialect, answered with what `hookpool run --format <agent>`
 // would print and exit with. The call carries the session's environment, which its hooks get, and
-// the agent process, whose life is the session's.
+// the agent process, whose life is the session's. The status line goes out first, before the call
+// is even read: a client that sees none within a moment knows the server is stopped (or stuck) and
+// answers the call itself, and a call whose client has gone by then runs nothing. A call that is
+// not one is answered with an error body the client does not take for an answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { emptyFireResult, type FireResult } from '../../aggregate/fire-result.js';
-import type { AgentAnswer } from '../../dialects/dialect.js';
 import { isDialectName } from '../../dialects/dialect-names.js';
 import { loadDialect } from '../../dialects/dialects.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../engine/payload-limit.js';
-import type { EventSpec } from '../../events/event-specs.js';
-import { answerHookCall, eventOf } from '../../project/answer-hook-call.js';
+import { answerHookCall } from '../../project/answer-hook-call.js';
+import { serverPortProblem, stopSessionAnswer } from '../../project/http-port-check.js';
 import { parseHookParts } from '../../project/hook-parts.js';
 import type { EngineSession } from '../../project/resident-engine.js';
 import type { AgentProcess, HookCallRequest, ServerStatus } from '../../project/server/server-protocol.js';
-import { readBody, sendJson } from './read-body.js';
+import { readBody } from './read-body.js';
 
 // The hook input may be as large as an engine takes; the environment rides beside it.
 const MAX_CALL_BYTES = DEFAULT_MAX_PAYLOAD_BYTES + 1024 * 1024;
@@ -26,10 +27,12 @@ export interface CallContext {
 }
 
 export async function answerClientCall(context: CallContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.flushHeaders();
   const body = await readBody(request, MAX_CALL_BYTES);
   const call = parseCall(body.text);
   if (typeof call === 'string') {
-    sendJson(response, 400, { error: call });
+    response.end(JSON.stringify({ error: call }));
     return;
   }
   const dialect = await loadDialect(call.dialect as Parameters<typeof loadDialect>[0]);
@@ -39,41 +42,26 @@ export async function answerClientCall(context: CallContext, request: IncomingMe
   } catch (error) {
     input = { unreadable: error };
   }
-  const answer = portProblem(call, context.status())
-    ? stopSession(dialect, call, input, context.status())
-    : (
-        await answerHookCall(dialect, { agentEvent: call.agentEvent, input, envFile: call.env.CLAUDE_ENV_FILE, parts: call.parts === undefined ? undefined : parseHookParts(call.parts) }, (spec, payload, parts) => {
-          const sessionId = payload.session_id;
-          if (typeof sessionId === 'string' && sessionId !== '') {
-            context.session.registerSession(sessionId, call.env);
-            context.onSession(sessionId, call.env, call.agent ?? null);
-          }
-          return context.session.fire(spec, payload, { parts });
-        })
-      ).answer;
-  sendJson(response, 200, answer);
-}
-
-function portProblem(call: HookCallRequest, status: ServerStatus): boolean {
-  return call.httpPort !== undefined && call.httpPort !== status.httpPort;
-}
-
-/**
- * The agent's settings send http hooks to a port this server does not hold: whoever holds it
- * would get the hook inputs and could answer for the guards. The session stops before any of them.
- */
-function stopSession(dialect: Awaited<ReturnType<typeof loadDialect>>, call: HookCallRequest, input: Record<string, unknown> | { unreadable: unknown }, status: ServerStatus): AgentAnswer {
-  const held = status.httpPort === 0 ? `it could not listen there (${status.httpProblem ?? 'unknown reason'})` : `it listens on ${status.httpPort}`;
-  const reason = `hookpool: the agent's settings send http hooks to port ${call.httpPort}, but the project's hookpool server does not hold that port (${held}): another program could answer for the guards, so the session stops. Free the port, or run hookpool init again.`;
-  const payload = 'unreadable' in input ? {} : input;
-  let spec: EventSpec;
-  try {
-    spec = eventOf(dialect, call.agentEvent ?? (typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined));
-  } catch {
-    return { stdout: null, stderr: reason, exitCode: 2 };
+  // The session lives as long as its agent: the server follows it, whether its hooks run or the session is stopped.
+  const register = (sessionId: unknown) => {
+    if (typeof sessionId !== 'string' || sessionId === '') return;
+    context.session.registerSession(sessionId, call.env);
+    context.onSession(sessionId, call.env, call.agent ?? null);
+  };
+  const status = context.status();
+  const portProblem = call.httpPort === undefined ? null : serverPortProblem(call.httpPort, status.httpPort, status.httpProblem);
+  if (portProblem !== null) {
+    const payload = 'unreadable' in input ? undefined : input;
+    register(payload?.session_id);
+    response.end(JSON.stringify(stopSessionAnswer(dialect, call.agentEvent, payload, call.httpPort!, portProblem)));
+    return;
   }
-  const result: FireResult = { ...emptyFireResult(spec.name), continue: false, stopReason: reason, systemMessage: reason };
-  return dialect.answer(spec, result, [], payload);
+  const { answer } = await answerHookCall(dialect, { agentEvent: call.agentEvent, input, envFile: call.env.CLAUDE_ENV_FILE, parts: call.parts === undefined ? undefined : parseHookParts(call.parts) }, (spec, payload, parts) => {
+    if (request.socket.destroyed) throw new Error('the client stopped waiting for this server and answers the call itself');
+    register(payload.session_id);
+    return context.session.fire(spec, payload, { parts });
+  });
+  response.end(JSON.stringify(answer));
 }
 
 function parseInput(text: string): Record<string, unknown> {

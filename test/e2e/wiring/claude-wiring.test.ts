@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultServePort } from '../../../src/project/server/server-address.js';
 import { createClaudeDriver } from '../agents/claude.js';
 import type { AgentRun } from '../harness/driver.js';
 import { agentsRequired } from '../harness/find-agent.js';
@@ -239,6 +240,35 @@ describe.skipIf(driver.binary === null)('Claude Code wired by hookpool init', ()
     expect([...servers].every((pid) => pid !== undefined && !signalled.includes(Number(pid)))).toBe(true);
     await expectServerStopsOnItsOwn(projectDir, [next], nextEnded);
     expect(serverRecords(home)).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it("http wiring, the port taken by another user's program before the session: SessionStart stops the session; no tool runs and the squatter never gets a hook input", async () => {
+    const project = wiredProject('cq');
+    projects.push(project);
+    const { projectDir, home } = project;
+    const port = defaultServePort(projectDir);
+    // uid 65534 (nobody) listens on the port the http entries post to, and says what it hears.
+    const listen = `require('node:net').createServer((s) => s.on('data', (d) => console.log('HEARD ' + d.length))).listen(${port}, '127.0.0.1', () => console.log('LISTENING'))`;
+    const squatter = spawn(process.execPath, ['-e', listen], { uid: 65534, gid: 65534, cwd: '/', env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let heard = '';
+    squatter.stdout.on('data', (chunk: Buffer) => (heard += chunk.toString()));
+    try {
+      await waitFor('the squatter to listen', () => heard.includes('LISTENING'), 10_000);
+      const mark = newMark();
+      const steps = standardSteps(projectDir, mark);
+      const run = await driver.run({ projectDir, home, env: { [MARK_VARIABLE]: mark }, prompt: 'clean up the project', steps, timeoutMs: RUN_TIMEOUT_MS });
+      const ended = Date.now();
+      console.info(`claude http, port squatted: exit ${run.exitCode}, stdout ${run.stdout.slice(0, 600)}, tool results ${JSON.stringify(run.toolResults)}`);
+      // No tool ran, the squatter got nothing, and the user is told why.
+      expect(existsSync(join(projectDir, 'victim', 'precious.txt'))).toBe(true);
+      expect(existsSync(safeFiles(projectDir).ok)).toBe(false);
+      expect(run.toolResults).toEqual([]);
+      expect(heard).not.toContain('HEARD');
+      expect(`${run.stdout}\n${run.stderr}`).toContain(`send http hooks to port ${port}, but the project's hookpool server does not hold it`);
+      await expectServerStopsOnItsOwn(projectDir, [mark], ended);
+    } finally {
+      squatter.kill();
+    }
   }, TEST_TIMEOUT_MS);
 
   it('command wiring (hookpool-client on every event), server killed mid-session: the next call starts another or runs one-shot; every check holds', async () => {
