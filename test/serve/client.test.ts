@@ -20,14 +20,19 @@ async function stopServer(project: ServeProject): Promise<void> {
   }
 }
 
+/** A trusted Bash guard that notes its parent's pid (the process that ran it) and refuses; and an input it refuses. */
+async function parentNotingGuard(project: ServeProject): Promise<{ parents: string; input: string }> {
+  const parents = join(project.root, 'parents.log');
+  await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; echo "no rm here" >&2; exit 2` }] });
+  await project.cli(['trust']);
+  return { parents, input: project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) };
+}
+
 describe('hookpool-client', () => {
   it('answers as run --format claude does, through the server it starts on the first call', async () => {
     const project = await createServeProject();
     try {
-      const parents = join(project.root, 'parents.log');
-      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; echo "no rm here" >&2; exit 2` }] });
-      await project.cli(['trust']);
-      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+      const { parents, input } = await parentNotingGuard(project);
       const run = await project.cli(['run', '--format', 'claude'], { input });
       expect(run.exitCode).toBe(2);
 
@@ -52,10 +57,7 @@ describe('hookpool-client', () => {
   it('answers the call itself when the server is stopped (SIGSTOP): the hook runs once, in its own run', async () => {
     const project = await createServeProject();
     try {
-      const parents = join(project.root, 'parents.log');
-      await project.write('.hookpool/hooks.json', { hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: `echo $PPID >> ${parents}; echo "no rm here" >&2; exit 2` }] });
-      await project.cli(['trust']);
-      const input = project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } });
+      const { parents, input } = await parentNotingGuard(project);
       await project.client(input);
       const { pid } = await project.waitForServer();
       const { workerPid } = await project.status();

@@ -21,10 +21,11 @@
 // `x-interaction-type` of conversation-background/-compaction/-sampling and get a short text.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { AgentDriver, AgentRun, AgentRunOptions, ModelStep, ToolResult } from '../harness/driver.js';
+import { endRun } from '../harness/end-run.js';
 import { findAgentBinary } from '../harness/find-agent.js';
 import { sendEvents, sendJson, startMockServer, type RecordedRequest } from '../harness/mock-server.js';
 
@@ -185,54 +186,6 @@ class Transcript {
   }
 }
 
-/** Live (not zombie) processes that are in the group or carry the run's tag (Linux /proc; elsewhere only the group is known). */
-function survivors(pgid: number, tag: string): number[] {
-  if (!existsSync('/proc/self/stat')) {
-    try {
-      process.kill(-pgid, 0);
-      return [-pgid];
-    } catch {
-      return [];
-    }
-  }
-  const needle = `${RUN_TAG}=${tag}\0`;
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    if (pid === process.pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[0] === 'Z' || fields[0] === 'X') continue;
-      if (Number(fields[2]) === pgid || readFileSync(`/proc/${pid}/environ`, 'latin1').includes(needle)) found.push(pid);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return found;
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Kills the agent's process group and every process of the run, and waits until none is left. */
-async function endRun(pgid: number, tag: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  killQuietly(-pgid);
-  for (let left = survivors(pgid, tag); left.length > 0; left = survivors(pgid, tag)) {
-    if (Date.now() > deadline) throw new Error(`copilot driver: processes of the run still alive: ${left.join(', ')}`);
-    killQuietly(-pgid);
-    for (const pid of left) killQuietly(pid);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export function createCopilotDriver(): AgentDriver {
   const binary = findAgentBinary('copilot');
   return {
@@ -303,12 +256,12 @@ export function createCopilotDriver(): AgentDriver {
         const pgid = child.pid;
         const timer = setTimeout(() => {
           stderr += `\n[driver] killed after ${timeoutMs} ms\n`;
-          if (pgid !== undefined) void endRun(pgid, tag).catch(() => undefined);
+          if (pgid !== undefined) void endRun('copilot', pgid, RUN_TAG, tag).catch(() => undefined);
         }, timeoutMs);
         const { code, signal } = await exited;
         clearTimeout(timer);
         if (pgid !== undefined) {
-          await endRun(pgid, tag);
+          await endRun('copilot', pgid, RUN_TAG, tag);
           await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
         }
         return {
