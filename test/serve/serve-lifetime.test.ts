@@ -112,14 +112,16 @@ describe('hookpool serve lifetime', () => {
     }
   });
 
-  it('replaces a stale record (its pid is dead)', async () => {
+  it.each(['its pid is dead', 'its pid now names another process'] as const)('replaces a stale record (%s)', async (stale) => {
     const project = await createServeProject();
     try {
       const dead = spawn('true');
       await new Promise((resolve) => dead.on('close', resolve));
+      // A reused pid: a live process (this test's) whose start time is not the recorded server's.
+      const record = stale === 'its pid is dead' ? { pid: dead.pid } : { pid: process.pid, startTicks: 1 };
       const path = serverRecordPath(project.dir, { HOME: project.home });
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      writeFileSync(path, JSON.stringify({ port: 1, pid: dead.pid, projectDir: project.dir }), { mode: 0o600 });
+      writeFileSync(path, JSON.stringify({ port: 1, ...record, projectDir: project.dir }), { mode: 0o600 });
       const server = project.serve(['--http', '--port', '0']);
       const owner = () => {
         try {
