@@ -193,3 +193,28 @@ describe('hookpool run --format codex', () => {
     expect(answer.systemMessage).toContain('hookpool: ');
   });
 });
+
+describe('hookpool run --format <agent> on input it cannot read', () => {
+  // Each agent reads exit 1 as "proceed": a guard whose input hookpool cannot read must be refused in the agent's own way.
+  it.each([
+    ['gemini', 'BeforeTool', (out: string, code: number) => code === 2 || JSON.parse(out).decision === 'deny'],
+    ['codex', 'PreToolUse', (out: string, code: number) => code === 2 || JSON.parse(out).hookSpecificOutput?.permissionDecision === 'deny'],
+    ['copilot', 'preToolUse', (out: string, code: number) => code === 2 || JSON.parse(out).permissionDecision === 'deny'],
+    ['cursor', 'preToolUse', (out: string, code: number) => code === 2 || JSON.parse(out).permission === 'deny'],
+  ] as const)('%s: refuses %s, never with exit 1', async (format, event, refused) => {
+    const { exitCode, stdout, stderr } = await project.cli(['run', '--format', format, '--config', 'hooks.json', event], { input: '{"tool_name": "run_shell_command", "tool_input": ' });
+
+    expect(exitCode).not.toBe(1);
+    expect(refused(stdout, exitCode), `exit ${exitCode}, stdout ${stdout}, stderr ${stderr}`).toBe(true);
+  });
+
+  it("gemini: a hook's ask is a deny with its reason (Gemini has no ask)", async () => {
+    await project.write('hooks.json', nativeConfig([{ id: 'asker', event: 'PreToolUse', command: `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"risky"}}'` }]));
+    const payload = { session_id: 's1', cwd: project.dir, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'ls' } };
+
+    const { exitCode, stdout } = await runAs('gemini', payload);
+
+    expect(exitCode).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ decision: 'deny', reason: expect.stringContaining('risky') });
+  });
+});
