@@ -13,7 +13,7 @@ import type { AgentAnswer } from '../dialects/dialect.js';
 import { findProjectDir } from '../project/find-project-dir.js';
 import { DEPTH_VARIABLE } from '../project/nested-run.js';
 import { findAgentProcess } from '../project/server/agent-process.js';
-import { serverSocketPath } from '../project/server/server-paths.js';
+import { serverRecordPath, serverSocketPath } from '../project/server/server-paths.js';
 import type { HookCallRequest } from '../project/server/server-protocol.js';
 import { writeToFd } from '../io/raw-stdio.js';
 import { readStdinText } from '../io/read-stdin.js';
@@ -77,7 +77,8 @@ async function main(): Promise<number> {
   // Called by a hook (the depth mark is set), the client leaves the server out: the server's
   // hooks all run at one depth, so only `run` can count the nesting and stop a cycle.
   if (Number(process.env[DEPTH_VARIABLE] ?? 0) > 0) return runInChild(args, input, projectDir);
-  const socketPath = serverSocketPath(projectDir);
+  const place = { socketPath: serverSocketPath(projectDir), recordPath: serverRecordPath(projectDir) };
+  const socketPath = place.socketPath;
   const folderProblem = socketFolderProblem(dirname(socketPath));
   const call: HookCallRequest = {
     dialect: args.dialect,
@@ -93,9 +94,9 @@ async function main(): Promise<number> {
     writeToFd(2, `hookpool-client: not calling the server: ${dirname(socketPath)} ${folderProblem}\n`);
     return runInChild(args, input, projectDir);
   }
-  let answer = folderProblem === null ? await callServer(socketPath, call) : 'absent';
+  let answer = folderProblem === null ? await callServer(place, call) : 'absent';
   if (answer === 'absent' && process.env.HOOKPOOL_CLIENT_NO_SERVER !== '1') {
-    answer = await callStartingServer(socketPath, call, await startServer(CLI_MAIN, projectDir));
+    answer = await callStartingServer(place, call, await startServer(CLI_MAIN, projectDir));
   }
   if (answer !== null && answer !== 'absent') return print(answer);
   return runInChild(args, input, projectDir);

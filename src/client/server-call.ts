@@ -4,23 +4,32 @@
 import { request } from 'node:http';
 import type { AgentAnswer } from '../dialects/dialect.js';
 import { privateDirProblem } from '../project/server/private-dir.js';
+import { readProcState } from '../project/server/process-state.js';
+import { readLiveServerRecord } from '../project/server/server-record.js';
 import { CALL_PATH, type HookCallRequest } from '../project/server/server-protocol.js';
 
 /** How long the client waits for a server it started to take calls. */
 const START_WAIT_MS = 5_000;
 /**
- * How long a server may take to start answering a call (it sends its status line before running
- * any hook). A server stopped (kill -STOP) or stuck sends none: the client then answers itself.
+ * A server sends its status line before it reads a call. Until it has, the client looks at the
+ * server's process this often: stopped (kill -STOP) or gone, the client answers the call itself;
+ * merely slow (a loaded machine), it is waited for.
  */
-const STATUS_WAIT_MS = 1_500;
+const STATUS_CHECK_MS = 500;
+
+/** Where a project's server is reached (its socket) and known (its record). */
+export interface ServerPlace {
+  readonly socketPath: string;
+  readonly recordPath: string;
+}
 // What a server process keeps of the caller's environment: enough to find node and the user's files.
 const SERVER_ENV_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'NODE_OPTIONS'];
 
 /** The server's answer, 'absent' when no server takes calls there, or null when one failed mid-call. */
-export function callServer(socketPath: string, call: HookCallRequest): Promise<AgentAnswer | 'absent' | null> {
+export function callServer(place: ServerPlace, call: HookCallRequest): Promise<AgentAnswer | 'absent' | null> {
   const body = JSON.stringify(call);
   return new Promise((resolve) => {
-    const sent = request({ socketPath, path: CALL_PATH, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (response) => {
+    const sent = request({ socketPath: place.socketPath, path: CALL_PATH, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', () => resolve(null));
@@ -34,12 +43,23 @@ export function callServer(socketPath: string, call: HookCallRequest): Promise<A
         }
       });
     });
-    const silent = setTimeout(() => (sent.destroy(), resolve(null)), STATUS_WAIT_MS);
-    sent.once('response', () => clearTimeout(silent));
-    sent.once('close', () => clearTimeout(silent));
+    const watch = setInterval(() => {
+      if (!serverStalled(place.recordPath)) return;
+      sent.destroy();
+      resolve(null);
+    }, STATUS_CHECK_MS);
+    sent.once('response', () => clearInterval(watch));
+    sent.once('close', () => clearInterval(watch));
     sent.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? 'absent' : null));
     sent.end(body);
   });
+}
+
+/** The server is stopped or gone: its record names no running process, or a stopped one. */
+function serverStalled(recordPath: string): boolean {
+  const record = readLiveServerRecord(recordPath);
+  const state = record === null ? null : readProcState(record.pid)?.state;
+  return state === null || state === undefined || state === 'T' || state === 't';
 }
 
 /** Why the socket's folder must not be trusted with a call (someone else could be listening there), or null. */
@@ -77,12 +97,12 @@ export async function startServer(cliExecutable: string, projectDir: string): Pr
  * and that exited (another one holds the project, which answers; or it could not start) leaves a
  * few more tries for the other one, then the call runs in a one-shot run.
  */
-export async function callStartingServer(socketPath: string, call: HookCallRequest, started: StartedServer): Promise<AgentAnswer | null> {
+export async function callStartingServer(place: ServerPlace, call: HookCallRequest, started: StartedServer): Promise<AgentAnswer | null> {
   let deadline = Date.now() + START_WAIT_MS;
   for (let delayMs = 10; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 100)) {
     if (started.exited()) deadline = Math.min(deadline, Date.now() + 500);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const answer = await callServer(socketPath, call);
+    const answer = await callServer(place, call);
     if (answer !== 'absent') return answer;
   }
   return null;

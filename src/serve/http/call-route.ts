@@ -2,9 +2,9 @@
 // processes reach it), in any agent's dialect, answered with what `hookpool run --format <agent>`
 // would print and exit with. The call carries the session's environment, which its hooks get, and
 // the agent process, whose life is the session's. The status line goes out first, before the call
-// is even read: a client that sees none within a moment knows the server is stopped (or stuck) and
-// answers the call itself, and a call whose client has gone by then runs nothing. A call that is
-// not one is answered with an error body the client does not take for an answer.
+// is even read: a client still waiting for it looks at the server's process, and answers the call
+// itself when it is stopped or gone; a call whose client has gone by then runs nothing. A call
+// that is not one is answered with an error body the client does not take for an answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDialectName } from '../../dialects/dialect-names.js';
 import { loadDialect } from '../../dialects/dialects.js';
