@@ -2,27 +2,27 @@
 // supervisor, is small and holds what must not go away while an agent session needs it: the
 // loopback port Claude Code's http hooks post to, the socket hookpool-client calls, and each
 // session's environment. The worker (worker.ts) holds the engines and runs the hooks; every
-// connection is handed to it over a socket of its own. If the worker dies or stops answering, the
+// connection is handed to it, the accepted socket itself passed over the IPC channel: this
+// process reads none of it and is not in its way. If the worker dies or stops answering, the
 // supervisor kills it and the hooks it left, and starts another (connections wait meanwhile), so
 // the port is never free for another program to take while the server lives. The server stops
 // within seconds once the last agent session it served has ended, after --idle-timeout when no
 // session ever used it, when --parent-pid goes, or on a signal.
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { HookpoolError } from '../errors.js';
 import { HOOKPOOL_EXECUTABLE } from '../package-root.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { resolveCliDirs } from '../project/load-project.js';
 import { ensurePrivateDir } from '../project/server/private-dir.js';
 import { claudeHttpHookUrl, defaultServePort } from '../project/server/server-address.js';
-import { runtimeDir, serverRecordPath, serverSocketPath, workerSocketPath } from '../project/server/server-paths.js';
+import { runtimeDir, serverRecordPath, serverSocketPath } from '../project/server/server-paths.js';
 import { claimServerRecord, ownStartTicks, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
 import { killMarkedProcesses } from '../run/reap-marked.js';
 import { createLifetime } from './lifetime.js';
-import { isOwnLoopbackPeer } from '../project/server/loopback-owner.js';
 import { createSessionRegistry } from './session-registry.js';
-import { WORKER_MARK_VARIABLE, type FromWorker, type ToWorker } from './worker-channel.js';
+import { MAX_CONNECTIONS, WORKER_MARK_VARIABLE, type ConnectionKind, type FromWorker, type ToWorker } from './worker-channel.js';
 
 export interface SupervisorOptions extends ConfigOptions {
   /** The HTTP port; undefined: derived from the project (defaultServePort); 0: any free port. */
@@ -40,10 +40,6 @@ const WORKER_WAIT_MS = 10_000;
 // Restarts allowed within RESTART_WINDOW_MS before the server gives up and stops.
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
-// A connection that has sent nothing for this long is closed: idle connections cannot use up the server's descriptors.
-const SILENT_CONNECTION_MS = 2_000;
-// At most this many connections at once; more are refused (a guard whose connection is refused is blocked by onFailure).
-const MAX_CONNECTIONS = 256;
 // After the last session ended: a new one starting right away keeps the server.
 const LAST_SESSION_GRACE_MS = 2_000;
 // How long a stopping worker gets to close its engines (their close timeout, 5 s) before it is killed.
@@ -58,14 +54,20 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   const log = (line: string) => process.stderr.write(`hookpool serve: ${line}\n`);
   const mark = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const clientSocket = serverSocketPath(cwd);
-  const workerSocket = workerSocketPath(cwd);
   let stopping = false;
   let worker: ChildProcess | undefined;
   let workerReady = false;
   let lastPong = Date.now();
   const restarts: number[] = [];
   const waiting: (() => void)[] = [];
+  // Connections waiting for a worker, and those whose handing over a worker that exited never sent (the next one gets them).
   const sockets = new Set<Socket>();
+  const unsent = new Map<Socket, { readonly to: ChildProcess; readonly retry: () => void }>();
+  // The worker holds connections open: a request in flight, however long, is not idleness.
+  let workerBusy = false;
+  const setWorkerBusy = (busy: boolean) => {
+    if (busy !== workerBusy) lifetime.activity((workerBusy = busy));
+  };
 
   let stopped: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
@@ -97,8 +99,10 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
     const child = fork(args[0]!, args.slice(1), { cwd, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execPath: process.execPath });
     worker = child;
     child.on('message', (message: FromWorker) => {
-      if (message.t === 'pong') lastPong = Date.now();
-      else if (message.t === 'ready') {
+      if (message.t === 'pong') {
+        lastPong = Date.now();
+        setWorkerBusy(message.connections > 0);
+      } else if (message.t === 'ready') {
         workerReady = true;
         lastPong = Date.now();
         for (const resume of waiting.splice(0)) resume();
@@ -109,6 +113,12 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       if (worker === child) {
         worker = undefined;
         workerReady = false;
+        setWorkerBusy(false);
+      }
+      for (const [socket, { to, retry }] of unsent) {
+        if (to !== child) continue;
+        unsent.delete(socket);
+        waiting.push(retry);
       }
       // What its hooks left: nothing a dead worker started may outlive it.
       killMarkedProcesses(WORKER_MARK_VARIABLE, mark);
@@ -124,43 +134,38 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
     for (const [id, session] of registry.sessions) child.send({ t: 'session', id, env: session.env } satisfies ToWorker);
   }
 
-  // Every connection goes to the worker's socket, once one is ready to take it.
-  function handOver(socket: Socket): void {
+  // Every connection goes to the worker once one is ready to take it: the socket itself, unread.
+  function handOver(socket: Socket, kind: ConnectionKind): void {
     sockets.add(socket);
     lifetime.activity(true);
-    socket.once('close', () => {
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
       sockets.delete(socket);
       lifetime.activity(false);
-    });
+    };
+    socket.once('close', release);
     socket.on('error', () => socket.destroy());
-    // Handed over once it has something to say (a 'readable' listener reads nothing: the request stays for the worker).
-    const silent = setTimeout(() => socket.destroy(), SILENT_CONNECTION_MS);
-    socket.once('close', () => clearTimeout(silent));
-    socket.once('readable', () => {
-      clearTimeout(silent);
-      attempt();
-    });
     const deadline = Date.now() + WORKER_WAIT_MS;
     const attempt = () => {
       if (socket.destroyed || stopping) return socket.destroy();
-      if (!workerReady) {
+      const to = worker;
+      if (!workerReady || to === undefined || !to.connected) {
         if (Date.now() > deadline) return socket.destroy();
         waiting.push(attempt);
         return;
       }
-      const upstream = connect(workerSocket);
-      upstream.once('connect', () => {
-        socket.pipe(upstream).pipe(socket);
-        // What the worker wrote reaches the client before its connection closes (a worker that stops answers the request in flight).
-        upstream.once('close', () => socket.destroySoon());
-        socket.once('close', () => upstream.destroy());
-      });
-      upstream.once('error', () => {
-        upstream.destroy();
-        if (Date.now() > deadline) socket.destroy();
-        else setTimeout(attempt, 25);
+      // Sent once the worker took the one before; a worker that exits first leaves it to the next.
+      unsent.set(socket, { to, retry: attempt });
+      to.send({ t: 'connection', kind } satisfies ToWorker, socket, (error) => {
+        unsent.delete(socket);
+        if (error) socket.destroy();
+        // Sent: the socket is the worker's now (this process closes its copy).
+        release();
       });
     };
+    attempt();
   }
 
   const heartbeat = setInterval(() => {
@@ -201,15 +206,13 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
 
   ensurePrivateDir(runtimeDir());
   rmSync(clientSocket, { force: true });
-  servers.push(await listen(withConnectionCap(createServer(handOver)), clientSocket));
+  servers.push(await listen(withConnectionCap(createServer({ pauseOnConnect: true }, (socket) => handOver(socket, 'client'))), clientSocket));
   const port = options.port ?? defaultServePort(cwd);
   let httpPort = 0;
   let httpProblem: string | null = null;
   try {
-    const tcp = createServer((socket) => {
-      // Only the user's own processes (and root's) are answered: a token-free endpoint.
-      void isOwnLoopbackPeer(socket.remotePort ?? 0).then((own) => (own ? handOver(socket) : socket.destroy()));
-    });
+    // Only the user's own processes (and root's) are answered, a token-free endpoint: the worker checks the peer (handed-connections.ts).
+    const tcp = createServer({ pauseOnConnect: true }, (socket) => handOver(socket, 'tcp'));
     servers.push(await listen(withConnectionCap(tcp), port, '127.0.0.1'));
     httpPort = (tcp.address() as { port: number }).port;
   } catch (error) {

@@ -1,7 +1,16 @@
 // What the server's supervisor and its worker say over their IPC channel. The supervisor keeps
 // what must outlive a worker (the sessions' environments, the hooks' marker) and replays it to a
-// new one; the worker reports each session a client call reveals.
+// new one, and hands it every connection it accepts; the worker reports each session a client
+// call reveals.
 import type { AgentProcess } from '../project/server/server-protocol.js';
+
+/** Which socket a handed connection came in on: the loopback TCP port (Claude Code's http hooks) or the private client socket. */
+export type ConnectionKind = 'tcp' | 'client';
+
+/** At most this many connections at once; more are refused (a guard whose connection is refused is blocked by onFailure). */
+export const MAX_CONNECTIONS = 256;
+/** A connection that has sent no request for this long is closed: idle connections cannot use up the server's descriptors. */
+export const SILENT_CONNECTION_MS = 2_000;
 
 /** Set in the environment of every hook a worker starts: the supervisor kills them by it if the worker dies. */
 export const WORKER_MARK_VARIABLE = 'HOOKPOOL_SERVE_WORKER';
@@ -17,12 +26,15 @@ export type ToWorker =
   | WorkerInit
   | { readonly t: 'session'; readonly id: string; readonly env: Readonly<Record<string, string>> }
   | { readonly t: 'end-session'; readonly id: string }
+  /** Sent with the accepted socket itself as the message's handle (none when it closed on the way). */
+  | { readonly t: 'connection'; readonly kind: ConnectionKind }
   | { readonly t: 'ping' }
   | { readonly t: 'stop' };
 
 export type FromWorker =
   | { readonly t: 'ready' }
-  | { readonly t: 'pong' }
+  /** `connections`: how many it holds open; the supervisor's idle clock does not run while there are any. */
+  | { readonly t: 'pong'; readonly connections: number }
   | { readonly t: 'session'; readonly id: string; readonly env: Readonly<Record<string, string>>; readonly agent: AgentProcess | null }
   /** The configuration was reloaded, or failed to: a line for the server's log. */
   | { readonly t: 'log'; readonly line: string };

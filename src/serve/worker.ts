@@ -1,11 +1,12 @@
 // The worker of `hookpool serve --http`: the process that holds the project's engines and runs
-// the hooks, forked by the supervisor (supervisor.ts), which hands it every connection over a
-// socket of its own. It answers Claude Code's http hooks and hookpool-client's calls, reloads
+// the hooks, forked by the supervisor (supervisor.ts), which hands it every connection it accepts
+// (handed-connections.ts). It answers Claude Code's http hooks and hookpool-client's calls, reloads
 // when the configuration changes, and stops (killing what its hooks left) when the supervisor
 // says so or goes away. Every hook it starts carries the supervisor's mark, so that if this
 // process is killed, the supervisor kills the hooks too.
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { describeError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { createEngineSession, type EngineSession } from '../project/resident-engine.js';
@@ -13,6 +14,7 @@ import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/ser
 import { workerSocketPath } from '../project/server/server-paths.js';
 import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';
 import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
+import { handConnectionsTo } from './handed-connections.js';
 import { answerClaudeHttpHook } from './http/claude-http-route.js';
 import { answerClientCall } from './http/call-route.js';
 import { sendJson } from './http/read-body.js';
@@ -38,7 +40,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const initialized = new Promise<WorkerInit>((resolve) => {
     received = resolve;
   });
-  const queue = (message: ToWorker) => (message.t === 'init' ? received(message) : early.push(message));
+  const queue = (message: ToWorker, socket?: Socket) => (message.t === 'init' ? received(message) : message.t === 'connection' ? socket?.destroy() : early.push(message));
   process.on('message', queue);
   const init = await initialized;
   const status = (): ServerStatus => ({ ...init.status, workerPid: process.pid, projectDir: options.cwd, httpProblem: init.status.httpProblem, sessions: sessions.size });
@@ -74,9 +76,12 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
   });
-  // A request whose body does not arrive in time is answered 408 (the supervisor closes silent connections itself).
+  // A request whose body does not arrive in time is answered 408 (silent connections are closed sooner: handed-connections.ts).
   server.requestTimeout = REQUEST_BODY_MS;
+  const connections = handConnectionsTo(server);
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // What did not come from the supervisor (a connection to the worker's own socket) gets nothing.
+    if (!connections.answerable(request.socket)) return void request.socket.destroy();
     // One request per connection: a worker that dies leaves no kept-alive connection an agent would reuse and find closed.
     response.shouldKeepAlive = false;
     // A browser on a rebound DNS name reaches the port too; its Host header is not ours.
@@ -90,6 +95,8 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     sendJson(response, 404, { error: `POST ${CLAUDE_HTTP_HOOK_PATH} or ${CALL_PATH}, GET ${STATUS_PATH}` });
   }
 
+  // Connections come handed over by the supervisor; listening keeps the server's request timeouts
+  // armed (Node checks them for a listening server), and what connects here directly is not answered.
   const socketPath = workerSocketPath(options.cwd);
   rmSync(socketPath, { force: true });
   await new Promise<void>((resolve, reject) => {
@@ -111,6 +118,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
       server.closeIdleConnections();
       await session.close();
       await closed;
+      await connections.drained();
       rmSync(socketPath, { force: true });
       // The channel would keep this process alive: the supervisor waits for it to exit.
       process.off('disconnect', supervisorLost);
@@ -118,14 +126,18 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
       stopped();
     })();
   };
-  const handle = (message: ToWorker) => {
-    if (message.t === 'session') {
+  const handle = (message: ToWorker, socket?: Socket) => {
+    if (message.t === 'connection') {
+      if (socket === undefined) return;
+      if (stopping) return void socket.destroy();
+      connections.accept(socket, message.kind);
+    } else if (message.t === 'session') {
       sessions.add(message.id);
       session.registerSession(message.id, message.env);
     } else if (message.t === 'end-session') {
       sessions.delete(message.id);
       session.endSession(message.id);
-    } else if (message.t === 'ping') send({ t: 'pong' });
+    } else if (message.t === 'ping') send({ t: 'pong', connections: connections.count });
     else if (message.t === 'stop') stop();
   };
   process.off('message', queue);

@@ -8,9 +8,11 @@
 // Contenders, interleaved round-robin, one session each per round: no hook (the floor), the guard
 // (examples/hooks/block-rm.sh) configured directly as a command hook, and hookpool running the same
 // guard, wired by `hookpool init --agent claude` (http entries, the default) and by
-// `--transport command` (hookpool-client command entries). Goal (issue): the default wiring adds
-// at most 15 ms per tool call over the guard configured directly, median.
-import { execFileSync } from 'node:child_process';
+// `--transport command` (hookpool-client command entries); and, as the floor of any http wiring,
+// the guard behind an http hook to a minimal node:http server that only runs it (http-floor.js).
+// Goal (issue): the default wiring adds at most 15 ms per tool call over the guard configured
+// directly, median.
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -26,17 +28,19 @@ import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'Claude Code: per tool call, by wiring';
-export const measures = 'Time per Bash tool call inside the real Claude Code (`claude -p` against a mock model), with no hook, the block-rm guard configured directly, and hookpool running it through its default http wiring and its command wiring.';
+export const measures = 'Time per Bash tool call inside the real Claude Code (`claude -p` against a mock model), with no hook, the block-rm guard configured directly, the same guard behind an http hook to a minimal server (the floor of any http wiring), and hookpool running it through its default http wiring and its command wiring.';
 
 const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const CLI = join(REPO, 'dist', 'src', 'cli', 'hookpool.cjs');
 const CLIENT = join(REPO, 'dist', 'src', 'client', 'hookpool-client.cjs');
+const FLOOR_SERVER = fileURLToPath(new URL('./http-floor.js', import.meta.url));
 const GUARD = join(REPO, 'examples', 'hooks', 'block-rm.sh');
 
 const NONE = 'no hook';
 const DIRECT = 'guard configured directly';
 const HTTP = 'hookpool, http wiring (default)';
 const COMMAND = 'hookpool, command wiring';
+const FLOOR = 'http hook to a minimal server running the guard (http floor)';
 
 /** Every process of a session carries it (value: the session's id): Claude Code starts hooks in process groups of their own. */
 const RUN_TAG = 'HOOKPOOL_BENCH_CLAUDE_RUN';
@@ -91,6 +95,20 @@ function directProject(root) {
   return dir;
 }
 
+/** The guard behind a PreToolUse http hook to http-floor.js, started here (its own process, outside the sessions' HOME); stop() ends it. */
+async function floorProject(root) {
+  const dir = newProject(root, 'http-floor');
+  const server = spawn(process.execPath, [FLOOR_SERVER, GUARD, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolvePort, reject) => {
+    server.stdout.once('data', (chunk) => resolvePort(Number(String(chunk).trim())));
+    server.once('exit', (code) => reject(new Error(`the http floor server exited (${code})`)));
+  });
+  mkdirSync(join(dir, '.claude'), { recursive: true });
+  const settings = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'http', url: `http://127.0.0.1:${port}/floor`, timeout: 60 }] }] } };
+  writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
+  return { dir, stop: () => server.kill('SIGTERM') };
+}
+
 export async function measure({ quick, log }) {
   const rounds = quick ? 2 : 10;
   const warmupRounds = quick ? 0 : 1;
@@ -98,6 +116,7 @@ export async function measure({ quick, log }) {
   const columns = [
     { key: 'median', label: 'median ms/call' },
     { key: 'vsDirect', label: 'minus guard directly, ms' },
+    { key: 'vsFloor', label: 'minus http floor, ms' },
     { key: 'vsNone', label: 'minus no hook, ms' },
     { key: 'xNone', label: 'x no hook' },
     { key: 'late', label: `median ms, calls ${LATE_FROM}-${TOOL_CALLS}` },
@@ -112,8 +131,9 @@ export async function measure({ quick, log }) {
       measured: (row) => `${signed(row.values.vsDirect)} per call (${row.ratio?.toFixed(2)}x the guard directly; ${signed(row.values.vsNone)} over no hook)`,
     },
     [COMMAND]: reference('issue: +103-167 ms per call through the client today'),
+    [FLOOR]: reference('the floor of any http wiring inside Claude Code: its http hook round trip and one spawn of the guard'),
   };
-  const names = [NONE, DIRECT, HTTP, COMMAND];
+  const names = [NONE, DIRECT, FLOOR, HTTP, COMMAND];
   const claude = findClaude();
   if (claude === null) {
     const note = `Claude Code not installed (no ${join(agentsInstallDir(), 'node_modules', '.bin', 'claude')}; see bench/README.md)`;
@@ -134,6 +154,9 @@ export async function measure({ quick, log }) {
       contenders.push({ name: HTTP, project: await hookpoolProject(root, 'http', [], setupEnv), guarded: true });
       contenders.push({ name: COMMAND, project: await hookpoolProject(root, 'command', ['--transport', 'command'], setupEnv), guarded: true });
     }
+    // Started last, stopped in the finally below: nothing between can leave it running.
+    const floor = await floorProject(root);
+    contenders.splice(2, 0, { name: FLOOR, project: floor.dir, guarded: true });
     const runPrefix = randomUUID();
     let sessions = 0;
     const serverStops = [];
@@ -246,6 +269,7 @@ export async function measure({ quick, log }) {
             values: {
               median,
               vsDirect: median - medians.get(DIRECT),
+              vsFloor: median - medians.get(FLOOR),
               vsNone: median - medians.get(NONE),
               xNone: median / medians.get(NONE),
               late: summarize(late.get(name)).median,
@@ -274,13 +298,14 @@ export async function measure({ quick, log }) {
           `Each session is one \`claude -p --output-format json --permission-mode bypassPermissions\` (${version}) in the contender's project, against a mock Anthropic Messages API on 127.0.0.1 that streams (SSE) ${TOOL_CALLS} Bash calls of \`true\`, one per answer, then a text. A sample is one call after the first: from the mock having written out the answer carrying the tool_use to the arrival of the request carrying its tool_result, so it holds the PreToolUse hooks, the tool and Claude Code building its next request. Median over every such call of the timed rounds; the first call (Claude Code's shell snapshot; hookpool-client starting the server in the command wiring) is left out.`,
           `The contenders run interleaved, one session each per round in a rotating order${warmupRounds ? `, after ${warmupRounds} warm-up round` : ''}. Calls get faster over a session as Claude Code warms up, so the median ms/call column holds calls 2-${TOOL_CALLS} and the next one calls ${LATE_FROM}-${TOOL_CALLS} alone. "session ms" is the whole run, spawn to exit: the http wiring's SessionStart and UserPromptSubmit client entries (starting the server) are there, not in the per-call numbers.`,
           `Median ms by call, calls 2 to ${TOOL_CALLS}: ${positions.join('; ')}.`,
-          `The guard is examples/hooks/block-rm.sh (a sh script: cat, printf | grep). "guard configured directly" runs it as a PreToolUse command hook on Bash in .claude/settings.json; the hookpool rows are projects made by \`hookpool init --example block-rm --agent claude\` (http: a \`type: "http"\` PreToolUse entry to the resident server, which a SessionStart hookpool-client entry starts) and the same with \`--transport command\` (hookpool-client command entries), then \`hookpool trust\`. Before timing, one session per contender asked for \`${GUARD_PROBE}\`: refused by every guarded wiring, not by "no hook".`,
+          `The guard is examples/hooks/block-rm.sh (a sh script: cat, printf | grep). "guard configured directly" runs it as a PreToolUse command hook on Bash in .claude/settings.json; the hookpool rows are projects made by \`hookpool init --example block-rm --agent claude\` (http: a \`type: "http"\` PreToolUse entry to the resident server, which a SessionStart hookpool-client entry starts) and the same with \`--transport command\` (hookpool-client command entries), then \`hookpool trust\`. "http floor" is a PreToolUse \`type: "http"\` entry to a minimal node:http server of the bench's own (bench/cases/claude-wiring/http-floor.js, one process for the whole case) that runs the guard with \`sh -c\` per request and answers its decision: what any http wiring costs before hookpool does anything (no sessions, trust or configuration checks, no process-group kill). Before timing, one session per contender asked for \`${GUARD_PROBE}\`: refused by every guarded wiring, not by "no hook".`,
           `Each session starts without a hookpool server: the one its client started stops on its own once the session's claude has exited (median ${Number.isFinite(stops.median) ? `${(stops.median / 1000).toFixed(1)} s` : '—'} after it, over ${stops.n} sessions), and the next session waits for that. Processes the bench had to kill ${SERVER_STOP_WAIT_MS / 1000} s after a session: ${killedAfterSession}; still running at the end of the case: ${leftAtEnd}. So each hookpool sample is a server in its first session, after its first call.`,
           `Environment of every session: a temp HOME shared by all contenders (TMPDIR and XDG folders inside it), PATH, LANG=C, ANTHROPIC_BASE_URL (the mock), a dummy ANTHROPIC_API_KEY, IS_SANDBOX=1, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1, DISABLE_AUTOUPDATER/TELEMETRY/ERROR_REPORTING=1, and a tag variable by which whatever a session leaves is killed. Failed sessions tried again: ${retries.length ? retries.join(', ') : 'none'}.`,
         ],
       });
     } finally {
-      // Nothing of the case may outlive it: every process of its HOME (sessions, hooks, servers).
+      // Nothing of the case may outlive it: every process of its HOME (sessions, hooks, servers), and the http floor's server.
+      floor.stop();
       await killProcessesWithEnv('HOME', home);
     }
   });

@@ -1,50 +1,71 @@
 // Who owns either end of a loopback TCP socket, read from the kernel's socket table (/proc/net/tcp
 // lists each socket's addresses, state and owner's uid). The server answers only the user's own
 // processes (and root's), so no token is needed in the agent's settings; and an agent's http
-// entries are never left posting to a port another user's program listens on.
-import { readFile } from 'node:fs/promises';
+// entries are never left posting to a port another user's program listens on. The table is read
+// a piece at a time until the line looked for (a busy machine lists thousands of sockets), and
+// only that line is split. It is made in memory by the kernel: a synchronous read costs less than
+// a round trip to the thread pool.
+import { closeSync, openSync, readSync } from 'node:fs';
 
-// /proc/net/tcp's state column: 0A is LISTEN.
+// About a hundred lines of the table per read.
+const CHUNK_BYTES = 16 * 1024;
+const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+// The loopback address as the table writes it (host byte order, either way), and the wildcard.
+const LOOPBACK = ['0100007F', '7F000001'];
+const WILDCARD = '00000000';
+// The state column: 0A is LISTEN.
 const LISTEN = '0A';
 
-/** The socket table's rows as [local address, state, uid], or null when it cannot be read (not Linux). */
-async function tcpSockets(): Promise<{ local: string; state: string; uid: number }[] | null> {
-  let table: string;
+/** /proc/net/tcp's spelling of a port. */
+function hex(port: number): string {
+  return port.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The fields of the first line of the table holding one of `needles`, or null (none, or no table: not Linux). */
+function findSocket(needles: readonly string[]): string[] | null {
+  let fd: number;
   try {
-    table = await readFile('/proc/net/tcp', 'latin1');
+    fd = openSync('/proc/net/tcp', 'r');
   } catch {
     return null;
   }
-  return table.split('\n').slice(1).flatMap((line) => {
-    const fields = line.trim().split(/\s+/);
-    return fields.length > 7 ? [{ local: fields[1]!, state: fields[3]!, uid: Number(fields[7]) }] : [];
-  });
-}
-
-/** The port as /proc/net/tcp writes it, and the loopback and wildcard addresses before it (host byte order either way). */
-function addresses(port: number, hosts: readonly string[]): Set<string> {
-  const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  return new Set(hosts.map((host) => `${host}:${hex}`));
+  try {
+    let rest = '';
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      const text = rest + chunk.toString('latin1', 0, read);
+      const end = text.lastIndexOf('\n') + 1;
+      for (const needle of needles) {
+        const at = text.indexOf(needle);
+        if (at >= 0 && at < end) return text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at)).trim().split(/\s+/);
+      }
+      rest = text.slice(end);
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function isOwnUid(uid: number): boolean {
   return uid === process.getuid?.() || uid === 0;
 }
 
-/** The uid owning the client end of a connection from 127.0.0.1:`remotePort`, or null when it cannot be found (not Linux, gone). */
-export async function loopbackPeerUid(remotePort: number): Promise<number | null> {
-  const locals = addresses(remotePort, ['0100007F', '7F000001']);
-  return (await tcpSockets())?.find((socket) => locals.has(socket.local))?.uid ?? null;
+/** The uid owning the client end of a connection from 127.0.0.1:`remotePort` to 127.0.0.1:`localPort`, or null when it cannot be found (not Linux, gone). */
+export function loopbackPeerUid(remotePort: number, localPort: number): number | null {
+  const fields = findSocket(LOOPBACK.map((address) => `: ${address}:${hex(remotePort)} ${address}:${hex(localPort)} `));
+  return fields === null ? null : Number(fields[7]);
 }
 
 /** True when the peer is this user or root. */
-export async function isOwnLoopbackPeer(remotePort: number): Promise<boolean> {
-  const uid = await loopbackPeerUid(remotePort);
+export function isOwnLoopbackPeer(remotePort: number, localPort: number): boolean {
+  const uid = loopbackPeerUid(remotePort, localPort);
   return uid !== null && isOwnUid(uid);
 }
 
 /** The uid of another user listening where 127.0.0.1:`port` reaches (the loopback or the wildcard address), or null when nobody else does. */
-export async function foreignListenerUid(port: number): Promise<number | null> {
-  const locals = addresses(port, ['0100007F', '7F000001', '00000000']);
-  return (await tcpSockets())?.find((socket) => socket.state === LISTEN && locals.has(socket.local) && !isOwnUid(socket.uid))?.uid ?? null;
+export function foreignListenerUid(port: number): number | null {
+  const fields = findSocket([...LOOPBACK, WILDCARD].map((address) => `: ${address}:${hex(port)} ${WILDCARD}:0000 ${LISTEN} `));
+  return fields === null || isOwnUid(Number(fields[7])) ? null : Number(fields[7]);
 }

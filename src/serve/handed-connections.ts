@@ -1,0 +1,54 @@
+// The connections a worker of `hookpool serve --http` is handed: the supervisor accepts them
+// without reading a byte and passes each socket itself over the IPC channel, so that no process
+// sits between an agent and the worker copying bytes both ways. What the supervisor did for them
+// before it is done here: one from the TCP port is closed unread unless its peer is the user's
+// own process (or root's), at most MAX_CONNECTIONS are open at once, and one that has sent no
+// request for SILENT_CONNECTION_MS is closed.
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { isOwnLoopbackPeer } from '../project/server/loopback-owner.js';
+import { MAX_CONNECTIONS, SILENT_CONNECTION_MS, type ConnectionKind } from './worker-channel.js';
+
+export interface HandedConnections {
+  /** Takes a socket the supervisor handed over and gives it to the HTTP server. */
+  accept(socket: Socket, kind: ConnectionKind): void;
+  /** True for a request on a connection handed over (anything else reaching the server is not answered); the connection is no longer silent. */
+  answerable(socket: Socket): boolean;
+  /** Connections open now. */
+  readonly count: number;
+  /** Resolves once every handed connection has closed. */
+  drained(): Promise<void>;
+}
+
+export function handConnectionsTo(server: Server): HandedConnections {
+  const silent = new Map<Socket, NodeJS.Timeout>();
+  const open = new Set<Socket>();
+  const emptied: (() => void)[] = [];
+  return {
+    accept(socket, kind) {
+      // The client socket's folder is private to the user; the TCP port is anyone's to reach.
+      const own = kind === 'client' || isOwnLoopbackPeer(socket.remotePort ?? 0, socket.localPort ?? 0);
+      if (!own || open.size >= MAX_CONNECTIONS) return void socket.destroy();
+      open.add(socket);
+      socket.on('error', () => socket.destroy());
+      silent.set(socket, setTimeout(() => socket.destroy(), SILENT_CONNECTION_MS));
+      socket.once('close', () => {
+        clearTimeout(silent.get(socket));
+        silent.delete(socket);
+        open.delete(socket);
+        if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
+      });
+      server.emit('connection', socket);
+    },
+    answerable(socket) {
+      clearTimeout(silent.get(socket));
+      return open.has(socket);
+    },
+    get count() {
+      return open.size;
+    },
+    drained() {
+      return open.size === 0 ? Promise.resolve() : new Promise((resolve) => emptied.push(resolve));
+    },
+  };
+}
