@@ -68,7 +68,7 @@ async function answerAsAgent(dialectName: DialectName, eventArgument: string | u
   }
   if (httpPort !== undefined) {
     const { foreignPortProblem, stopSessionAnswer } = await import('../project/http-port-check.js');
-    const problem = foreignPortProblem(httpPort);
+    const problem = await foreignPortProblem(httpPort);
     if (problem !== null) return print(stopSessionAnswer(dialect, eventArgument, 'unreadable' in input ? undefined : input, httpPort, problem));
   }
   const call = { agentEvent: eventArgument, input, envFile: process.env.CLAUDE_ENV_FILE, parts };

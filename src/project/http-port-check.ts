@@ -17,8 +17,8 @@ export function serverPortProblem(port: number, heldPort: number, problem: strin
 }
 
 /** Why the port is not safe to post to, seen from outside the server: another user's program listens there. */
-export function foreignPortProblem(port: number): string | null {
-  const uid = foreignListenerUid(port);
+export async function foreignPortProblem(port: number): Promise<string | null> {
+  const uid = await foreignListenerUid(port);
   return uid === null ? null : `a program of another user (uid ${uid}) listens there`;
 }
 

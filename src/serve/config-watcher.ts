@@ -50,6 +50,41 @@ export function watchConfigFiles(files: readonly string[], onChange: () => void,
   };
 }
 
+/** What a server keeps loaded: the files it was loaded from, and how to load it again. */
+export interface WatchedSession {
+  readonly readPaths: readonly string[];
+  reload(): Promise<unknown>;
+}
+
+export interface SessionWatch {
+  /** Watches what the last load read (call it after each reload: it may have read other files). */
+  rewatch(): void;
+  /** Stops watching, and ignores what comes after. */
+  close(): void;
+}
+
+/** Reloads `session` whenever a file it was loaded from changes; a reload's own outcome is its observers' to report. */
+export function watchSession(session: WatchedSession): SessionWatch {
+  let closed = false;
+  let watcher: ConfigWatcher | undefined;
+  const reload = () => {
+    if (!closed) void session.reload().catch(() => undefined);
+  };
+  const watch: SessionWatch = {
+    rewatch() {
+      if (closed) return;
+      watcher?.close();
+      watcher = watchConfigFiles(session.readPaths, reload);
+    },
+    close() {
+      closed = true;
+      watcher?.close();
+    },
+  };
+  watch.rewatch();
+  return watch;
+}
+
 function nearestExisting(folder: string): string {
   let current = folder;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);

@@ -26,9 +26,7 @@ export function handConnectionsTo(server: Server): HandedConnections {
   const emptied: (() => void)[] = [];
   return {
     accept(socket, kind) {
-      // The client socket's folder is private to the user; the TCP port is anyone's to reach.
-      const own = kind === 'client' || isOwnLoopbackPeer(socket.remotePort ?? 0, socket.localPort ?? 0);
-      if (!own || open.size >= MAX_CONNECTIONS) return void socket.destroy();
+      if (open.size >= MAX_CONNECTIONS) return void socket.destroy();
       open.add(socket);
       socket.on('error', () => socket.destroy());
       silent.set(socket, setTimeout(() => socket.destroy(), SILENT_CONNECTION_MS));
@@ -38,7 +36,12 @@ export function handConnectionsTo(server: Server): HandedConnections {
         open.delete(socket);
         if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
       });
-      server.emit('connection', socket);
+      // The client socket's folder is private to the user; the TCP port is anyone's to reach.
+      const own = kind === 'client' ? Promise.resolve(true) : isOwnLoopbackPeer(socket.remotePort ?? 0, socket.localPort ?? 0);
+      void own.then((yes) => {
+        if (!yes) socket.destroy();
+        else if (!socket.destroyed) server.emit('connection', socket);
+      });
     },
     answerable(socket) {
       clearTimeout(silent.get(socket));

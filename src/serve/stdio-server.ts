@@ -4,7 +4,7 @@
 import type { ConfigOptions } from '../project/config-options.js';
 import { resolveCliDirs } from '../project/load-project.js';
 import { describeError } from '../errors.js';
-import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
+import { watchSession, type SessionWatch } from './config-watcher.js';
 import { createEngineSession, type EngineSession, type SessionObservers } from '../project/resident-engine.js';
 import { createRpcConnection, type RpcConnection } from './json-rpc-connection.js';
 import { createLifetime } from './lifetime.js';
@@ -28,12 +28,12 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
       for (const path of report.untrusted) process.stderr.write(`hookpool serve: ${path} changed: its hooks stay off until you run "hookpool trust"\n`);
       notify('hookpool.config.reloaded', report);
       // The new load may have looked at other files (a script added, a file now found).
-      if (!stopping) rewatch();
+      watch?.rewatch();
     },
     onReloadFailed: (error) => {
       process.stderr.write(`hookpool serve: the configuration no longer loads, fires are refused until it does: ${describeError(error)}\n`);
       notify('hookpool.config.failed', { error: describeError(error) });
-      if (!stopping) rewatch();
+      watch?.rewatch();
     },
   };
   const configOptions = { config: options.config, claudeSettings: options.claudeSettings, plugin: options.plugin, cwd };
@@ -44,14 +44,14 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
     stopped = resolve;
   });
   let stopping = false;
-  let watcher: ConfigWatcher | undefined;
+  let watch: SessionWatch | undefined;
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`hookpool serve: stopping (${reason})\n`);
     void (async () => {
       lifetime.dispose();
-      watcher?.close();
+      watch?.close();
       await session.close();
       process.stdin.destroy();
       stopped();
@@ -60,14 +60,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
   const lifetime = createLifetime({ idleMs: options.idleTimeoutMs, parentPid: options.parentPid, stop });
 
   // What a reload finds, or why it fails, the session's observers report (and re-watch).
-  const reload = () => {
-    if (!stopping) void session.reload().catch(() => undefined);
-  };
-  function rewatch(): void {
-    watcher?.close();
-    watcher = watchConfigFiles(session.readPaths, reload);
-  }
-  rewatch();
+  watch = watchSession(session);
 
   const methods = createRpcMethods({ session, configOptions, stop });
   rpc = createRpcConnection({ input: process.stdin, output: process.stdout, methods, onEnd: () => stop('stdin closed'), onActivity: (busy) => lifetime.activity(busy) });

@@ -13,7 +13,7 @@ import { createEngineSession, type EngineSession } from '../project/resident-eng
 import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/server-protocol.js';
 import { workerSocketPath } from '../project/server/server-paths.js';
 import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';
-import { watchConfigFiles, type ConfigWatcher } from './config-watcher.js';
+import { watchSession, type SessionWatch } from './config-watcher.js';
 import { handConnectionsTo } from './handed-connections.js';
 import { answerClaudeHttpHook } from './http/claude-http-route.js';
 import { answerClientCall } from './http/call-route.js';
@@ -46,7 +46,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const status = (): ServerStatus => ({ ...init.status, workerPid: process.pid, projectDir: options.cwd, httpProblem: init.status.httpProblem, sessions: sessions.size });
   const sessions = new Set<string>();
   let stopping = false;
-  let watcher: ConfigWatcher | undefined;
+  let watch: SessionWatch | undefined;
   const session: EngineSession = await createEngineSession({
     ...options,
     // Called by Claude Code (http hooks, the client): the hooks in its own settings are its to run.
@@ -55,22 +55,15 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     observers: {
       onReloaded: (report) => {
         for (const path of report.untrusted) send({ t: 'log', line: `${path} changed: its hooks stay off until you run "hookpool trust"` });
-        if (!stopping) rewatch();
+        watch?.rewatch();
       },
       onReloadFailed: (error) => {
         send({ t: 'log', line: `the configuration no longer loads, fires are refused until it does: ${describeError(error)}` });
-        if (!stopping) rewatch();
+        watch?.rewatch();
       },
     },
   });
-  const reload = () => {
-    if (!stopping) void session.reload().catch(() => undefined);
-  };
-  function rewatch(): void {
-    watcher?.close();
-    watcher = watchConfigFiles(session.readPaths, reload);
-  }
-  rewatch();
+  watch = watchSession(session);
 
   const ownHosts = new Set([`127.0.0.1:${init.status.httpPort}`, `localhost:${init.status.httpPort}`, 'localhost']);
   const server = createServer((request, response) => {
@@ -111,7 +104,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    watcher?.close();
+    watch?.close();
     void (async () => {
       // Requests in flight are answered once the engines have closed (their hooks settled or killed); then the server is done.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,13 +3,12 @@
 // processes (and root's), so no token is needed in the agent's settings; and an agent's http
 // entries are never left posting to a port another user's program listens on. The table is read
 // a piece at a time until the line looked for (a busy machine lists thousands of sockets), and
-// only that line is split. It is made in memory by the kernel: a synchronous read costs less than
-// a round trip to the thread pool.
-import { closeSync, openSync, readSync } from 'node:fs';
+// only that line is split; off the event loop, since a flood of connections means a read each,
+// and a server busy reading could not answer its supervisor's pings.
+import { open } from 'node:fs/promises';
 
 // About a hundred lines of the table per read.
 const CHUNK_BYTES = 16 * 1024;
-const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
 // The loopback address as the table writes it (host byte order, either way), and the wildcard.
 const LOOPBACK = ['0100007F', '7F000001'];
 const WILDCARD = '00000000';
@@ -22,17 +21,18 @@ function hex(port: number): string {
 }
 
 /** The fields of the first line of the table holding one of `needles`, or null (none, or no table: not Linux). */
-function findSocket(needles: readonly string[]): string[] | null {
-  let fd: number;
+async function findSocket(needles: readonly string[]): Promise<string[] | null> {
+  let file;
   try {
-    fd = openSync('/proc/net/tcp', 'r');
+    file = await open('/proc/net/tcp', 'r');
   } catch {
     return null;
   }
   try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     let rest = '';
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
-      const text = rest + chunk.toString('latin1', 0, read);
+    for (let { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES); bytesRead > 0; { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES)) {
+      const text = rest + chunk.toString('latin1', 0, bytesRead);
       const end = text.lastIndexOf('\n') + 1;
       for (const needle of needles) {
         const at = text.indexOf(needle);
@@ -44,7 +44,7 @@ function findSocket(needles: readonly string[]): string[] | null {
   } catch {
     return null;
   } finally {
-    closeSync(fd);
+    await file.close();
   }
 }
 
@@ -53,19 +53,19 @@ function isOwnUid(uid: number): boolean {
 }
 
 /** The uid owning the client end of a connection from 127.0.0.1:`remotePort` to 127.0.0.1:`localPort`, or null when it cannot be found (not Linux, gone). */
-export function loopbackPeerUid(remotePort: number, localPort: number): number | null {
-  const fields = findSocket(LOOPBACK.map((address) => `: ${address}:${hex(remotePort)} ${address}:${hex(localPort)} `));
+export async function loopbackPeerUid(remotePort: number, localPort: number): Promise<number | null> {
+  const fields = await findSocket(LOOPBACK.map((address) => `: ${address}:${hex(remotePort)} ${address}:${hex(localPort)} `));
   return fields === null ? null : Number(fields[7]);
 }
 
 /** True when the peer is this user or root. */
-export function isOwnLoopbackPeer(remotePort: number, localPort: number): boolean {
-  const uid = loopbackPeerUid(remotePort, localPort);
+export async function isOwnLoopbackPeer(remotePort: number, localPort: number): Promise<boolean> {
+  const uid = await loopbackPeerUid(remotePort, localPort);
   return uid !== null && isOwnUid(uid);
 }
 
 /** The uid of another user listening where 127.0.0.1:`port` reaches (the loopback or the wildcard address), or null when nobody else does. */
-export function foreignListenerUid(port: number): number | null {
-  const fields = findSocket([...LOOPBACK, WILDCARD].map((address) => `: ${address}:${hex(port)} ${WILDCARD}:0000 ${LISTEN} `));
+export async function foreignListenerUid(port: number): Promise<number | null> {
+  const fields = await findSocket([...LOOPBACK, WILDCARD].map((address) => `: ${address}:${hex(port)} ${WILDCARD}:0000 ${LISTEN} `));
   return fields === null || isOwnUid(Number(fields[7])) ? null : Number(fields[7]);
 }
