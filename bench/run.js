@@ -146,10 +146,12 @@ async function main() {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
   if (args.json) writeFileSync(resolve(args.json), json);
-  writeFileSync(join(BENCH_DIR, 'RESULTS.md'), renderResults(run) + '\n');
+  // RESULTS.md is one whole run; a run of some cases goes beside it, so it never replaces the others.
+  const report = args.filter ? join(RESULTS_DIR, 'latest.md') : join(BENCH_DIR, 'RESULTS.md');
+  writeFileSync(report, renderResults(run) + '\n');
   const misses = results.flatMap((r) => (r.rows ?? []).filter((row) => row.status === 'miss').map((row) => `${r.case}: ${row.name}`));
   const failed = results.filter((r) => r.error).map((r) => r.case);
-  console.error(`bench: ${results.length} case(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; wrote bench/results/latest.json and bench/RESULTS.md`);
+  console.error(`bench: ${results.length} case(s) in ${((Date.now() - started) / 1000).toFixed(0)} s; wrote bench/results/latest.json and ${report.slice(REPO_DIR.length + 1)}`);
   if (misses.length) console.error(`bench: goals missed: ${misses.join('; ')}`);
   if (failed.length) {
     console.error(`bench: cases that failed: ${failed.join(', ')}`);
