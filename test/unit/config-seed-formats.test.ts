@@ -75,6 +75,8 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
       ['PermissionRequest', '^read_file$', undefined, 5_000, undefined, undefined],
       ['Stop', undefined, undefined, 5_000, true, false],
       ['PostToolUse', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined],
+      // post-tool runs after failed tools too: the same entry, on PostToolUseFailure.
+      ['PostToolUseFailure', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined],
     ]);
   });
 
@@ -200,7 +202,8 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
     });
 
     expect(problems).toEqual([]);
-    expect(hooks).toHaveLength(3 + 5 + 3 + 4 + 2 + 5);
+    // Autohand: 5 entries, its post-tool one on two events.
+    expect(hooks).toHaveLength(3 + 6 + 3 + 4 + 2 + 5);
     for (const hook of hooks) {
       expect(() => nativeHookSchema.parse(hook)).not.toThrow();
       expect(hook.source?.file).toMatch(/fixtures\/configs\//);

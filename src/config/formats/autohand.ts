@@ -1,6 +1,7 @@
 // The Autohand shape (autohandai/code-cli, docs/hooks.md): `{"hooks": {"enabled": true, "hooks": [
 // { event, command, description, enabled, timeout (ms), async, matcher, filter: {tool, path} } ]}}`.
 import { z } from 'zod';
+import { canonicalEventName } from '../../events/resolve-event.js';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
@@ -35,7 +36,11 @@ export function isAutohandShape(hooks: unknown): boolean {
   return typeof hooks === 'object' && hooks !== null && Array.isArray((hooks as { hooks?: unknown }).hooks);
 }
 
-/** Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. */
+/**
+ * Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. A
+ * `post-tool` entry becomes two hooks, on PostToolUse and PostToolUseFailure, as Autohand runs it
+ * after failed tools too.
+ */
 export function readAutohandHooks(document: unknown, file: string): FormatResult {
   return readHookList(document, file, {
     format: 'autohand',
@@ -44,7 +49,7 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
     convert(entry, at, envelope, problems) {
       const hook = parseEntry(autohandHookSchema, entry, at, problems);
       if (!hook) return undefined;
-      return {
+      const native = {
         event: hook.event,
         matcher: normalizeMatcher(hook.matcher),
         filter: hook.filter ? { tool: hook.filter.tool, path: hook.filter.path } : undefined,
@@ -53,8 +58,10 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
         background: hook.async,
         enabled: envelope.hooks.enabled ? hook.enabled : false,
         description: hook.description,
-        protocol: 'autohand',
+        protocol: 'autohand' as const,
       };
+      // Autohand fires post-tool after every tool call, failed ones too (HOOK_SUCCESS=false).
+      return canonicalEventName(hook.event) === 'PostToolUse' ? [native, { ...native, event: 'PostToolUseFailure' }] : native;
     },
   });
 }

@@ -32,8 +32,8 @@ export interface HookListFormat<T extends z.ZodType> {
   readonly envelope: T;
   /** The entries and their JSON path, e.g. `hooks` or `hooks.hooks`. */
   readonly entries: (envelope: z.output<T>) => { readonly path: readonly PropertyKey[]; readonly list: readonly unknown[] };
-  /** One entry as a native hook, or undefined (its problems recorded) to skip it. */
-  readonly convert: (entry: unknown, at: EntryLocation, envelope: z.output<T>, problems: string[]) => NativeHookInput | undefined;
+  /** One entry as a native hook (or several, one per event it runs on), or undefined (its problems recorded) to skip it. */
+  readonly convert: (entry: unknown, at: EntryLocation, envelope: z.output<T>, problems: string[]) => NativeHookInput | readonly NativeHookInput[] | undefined;
 }
 
 /**
@@ -52,9 +52,10 @@ export function readHookList<T extends z.ZodType>(document: unknown, file: strin
     const path = [...listPath, index];
     const source: HookSource = { file, jsonPath: formatJsonPath(path), format: format.format };
     const before = problems.length;
-    const candidate = format.convert(entry, { file, path }, envelope, problems);
-    const hook = candidate && finishHook(candidate, source, problems);
-    if (hook) hooks.push(hook);
+    const converted = format.convert(entry, { file, path }, envelope, problems);
+    const candidates = converted === undefined ? [] : Array.isArray(converted) ? converted : [converted as NativeHookInput];
+    const finished = candidates.map((candidate) => finishHook(candidate, source, problems));
+    if (finished.length > 0 && finished.every((hook) => hook !== undefined)) hooks.push(...(finished as NativeHookInput[]));
     else broken.push(...brokenEntry(entry, source, problems.slice(before)));
   });
   return { hooks, broken, problems };
