@@ -66,17 +66,19 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
       timeout: 5_000,
       enabled: true,
       description: 'Log all tool executions',
+      sequential: true,
       protocol: 'autohand',
       source: { file, jsonPath: 'hooks.hooks[0]', format: 'autohand' },
     });
-    expect(hooks.map((hook) => [hook.event, hook.matcher, hook.filter, hook.timeout, hook.background, hook.enabled])).toEqual([
-      ['PreToolUse', undefined, undefined, 5_000, undefined, true],
-      ['FileModified', undefined, { path: ['**/*.ts'] }, 15_000, undefined, undefined],
-      ['PermissionRequest', '^read_file$', undefined, 5_000, undefined, undefined],
-      ['Stop', undefined, undefined, 5_000, true, false],
-      ['PostToolUse', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined],
+    // Sync hooks (all but async ones) run one at a time: sequential.
+    expect(hooks.map((hook) => [hook.event, hook.matcher, hook.filter, hook.timeout, hook.background, hook.enabled, hook.sequential])).toEqual([
+      ['PreToolUse', undefined, undefined, 5_000, undefined, true, true],
+      ['FileModified', undefined, { path: ['**/*.ts'] }, 15_000, undefined, undefined, true],
+      ['PermissionRequest', '^read_file$', undefined, 5_000, undefined, undefined, true],
+      ['Stop', undefined, undefined, 5_000, true, false, undefined],
+      ['PostToolUse', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined, true],
       // post-tool runs after failed tools too: the same entry, on PostToolUseFailure.
-      ['PostToolUseFailure', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined],
+      ['PostToolUseFailure', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined, true],
     ]);
   });
 

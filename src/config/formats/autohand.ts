@@ -56,6 +56,8 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
         command: hook.command,
         timeout: hook.timeout ?? AUTOHAND_DEFAULT_TIMEOUT_MS,
         background: hook.async,
+        // Autohand runs the hooks that are not async one at a time, in config order.
+        sequential: hook.async === true ? undefined : true,
         enabled: envelope.hooks.enabled ? hook.enabled : false,
         description: hook.description,
         protocol: 'autohand' as const,
