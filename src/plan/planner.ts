@@ -5,6 +5,7 @@ import { picomatch } from './lazy-packages.js';
 import type { HookDefinition } from '../config/model.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
+import { matcherLanguageOf } from './matcher-language.js';
 import { compileLevelTest } from './level-filter.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
 import { canEverRun, handlerTests, type PathAnchors } from './handler-filters.js';
@@ -118,7 +119,7 @@ export function chooseHooks(plan: readonly PlannedHook[], payload: Record<string
 }
 
 function compileSubjectTest(hook: HookDefinition): CompiledMatcher {
-  const matcher = compileMatcher(hook.matcher, EVENT_SPECS[hook.event].matcherSyntax);
+  const matcher = compileMatcher(hook.matcher, matcherLanguageOf(hook));
   const tools = hook.filter?.tool;
   if (tools === undefined || tools.length === 0) return matcher;
   const toolGlob = picomatch(tools as string[]);

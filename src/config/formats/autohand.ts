@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
-import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
+import { commandSchema, eventNameSchema, globsSchema, regexMatcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Autohand's own default when a hook gives no `timeout`. */
 export const AUTOHAND_DEFAULT_TIMEOUT_MS = 5_000;
@@ -22,7 +22,7 @@ const autohandHookSchema = z.looseObject({
   enabled: z.boolean().optional(),
   timeout: timeoutMsSchema.optional(),
   async: z.boolean().optional(),
-  matcher: matcherSchema.optional(),
+  matcher: regexMatcherSchema.optional(),
   filter: z
     .looseObject({
       tool: globsSchema.optional(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
 import { compileMatcher } from '../../plan/compile-matcher.js';
+import { matcherLanguageOfFormat, type MatcherLanguage } from '../../plan/matcher-language.js';
 import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
 import type { BrokenHookEntry, ConfigFormat, HookSource } from '../model.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
@@ -74,13 +75,13 @@ export function brokenEntry(entry: unknown, source: HookSource, problems: readon
   if (event === undefined) return [];
   const matcher = known.matcher ?? fields.matcher;
   const reason = withoutFile(source.file, problems);
-  return [{ event, matcher: isValidMatcher(matcher) ? normalizeMatcher(matcher) : undefined, source, reason }];
+  return [{ event, matcher: isValidMatcher(matcher, matcherLanguageOfFormat(source.format, event)) ? normalizeMatcher(matcher) : undefined, source, reason }];
 }
 
-function isValidMatcher(matcher: unknown): matcher is string {
+function isValidMatcher(matcher: unknown, language: MatcherLanguage): matcher is string {
   if (typeof matcher !== 'string') return false;
   try {
-    compileMatcher(matcher);
+    compileMatcher(matcher, language);
     return true;
   } catch {
     return false;
