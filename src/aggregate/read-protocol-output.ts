@@ -4,7 +4,7 @@ import type { HookProtocol } from '../config/model.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { HookVerdict } from './hook-verdict.js';
-import { readAutohandOutput } from './read-autohand-output.js';
+import { readAutohandOutputs } from './read-autohand-output.js';
 import { readHookOutput, type ReadingRules } from './read-hook-output.js';
 import { readOpenclawOutput } from './read-openclaw-output.js';
 import { readOptaOutput } from './read-opta-output.js';
@@ -13,7 +13,8 @@ import { readWundrOutputs, type HookRun } from './read-wundr-output.js';
 /** How a hook's answer is read: its protocol (default `claude`), and for Wundr's merge its priority. */
 export type AnswerRules = ReadingRules & { readonly protocol?: HookProtocol; readonly priority?: number };
 
-// Wundr merges the answers of all its hooks of a fire; the other protocols read each hook alone.
+// Wundr merges the answers of all its hooks of a fire, Autohand takes its first hook's permission
+// decision; the other protocols read each hook alone.
 type GroupReader = (spec: EventSpec, runs: readonly HookRun[]) => HookVerdict[];
 
 const eachAlone =
@@ -22,7 +23,7 @@ const eachAlone =
 
 const READERS: Readonly<Record<HookProtocol, GroupReader>> = {
   claude: eachAlone(readHookOutput),
-  autohand: eachAlone(readAutohandOutput),
+  autohand: readAutohandOutputs,
   opta: eachAlone(readOptaOutput),
   openclaw: eachAlone(readOpenclawOutput),
   wundr: readWundrOutputs,

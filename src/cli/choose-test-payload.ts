@@ -4,6 +4,7 @@ import type { HookDefinition } from '../config/model.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
+import { matcherLanguageOf } from '../plan/matcher-language.js';
 import { SAMPLE_PAYLOADS } from './sample-payloads.js';
 
 export interface TestPayload {
@@ -15,7 +16,7 @@ export interface TestPayload {
 }
 
 export function chooseTestPayload(spec: EventSpec, hook: HookDefinition, given: Record<string, unknown> | undefined): TestPayload {
-  const matches = compileMatcher(hook.matcher, spec.matcherSyntax);
+  const matches = compileMatcher(hook.matcher, matcherLanguageOf(hook));
   const accepts = (payload: Readonly<Record<string, unknown>>) => {
     const subject = matcherSubjectOf(spec, payload);
     return subject === null || matches(subject);

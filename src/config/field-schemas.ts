@@ -40,6 +40,15 @@ export const matcherSchema = z.string({ error: 'expected a matcher string: "*", 
   }
 });
 
+/** A matcher that is a regular expression as a whole (Autohand's and Opta's files); an invalid one is an issue here. */
+export const regexMatcherSchema = z.string({ error: 'expected a matcher string: a regular expression such as "^(run_command|write_file)$"' }).superRefine((value, ctx) => {
+  try {
+    compileMatcher(value, 'regex');
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
 /**
  * An environment variable name as the OS can hold it: not empty, no `=` (which would let
  * `"PATH=x"` set PATH itself) and no NUL byte (which no environment string can carry).

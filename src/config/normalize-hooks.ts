@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { HookDefinition } from './model.js';
+import type { ConfigFormat, HookDefinition, HookSource } from './model.js';
 import type { NativeHookInput } from './native-schema.js';
 
 type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
@@ -7,10 +7,26 @@ type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
 /**
  * Two hooks are the same hook when everything but where they were written matches: they then run
  * once. A function hook is its callback, which JSON cannot show: the same callback, the same hook.
+ * An Autohand entry is a hook of its own wherever it repeats another (Autohand runs every entry of
+ * its list), so its place is part of what it is.
  */
 export function hookIdentity(hook: Unnamed): string {
-  const { source: _source, trustedScripts: _trustedScripts, handler, ...definition } = hook;
-  return JSON.stringify([handler.kind === 'function' ? `function#${callbackNumber(handler.run)}` : handler, definition]);
+  const { source, trustedScripts: _trustedScripts, handler, ...definition } = hook;
+  const place = source?.format === 'autohand' ? [source.file, source.jsonPath] : null;
+  return JSON.stringify([handler.kind === 'function' ? `function#${callbackNumber(handler.run)}` : handler, definition, place]);
+}
+
+// Formats whose hooks each carry an id (their own, or one hookpool gives an Autohand entry).
+const FORMATS_WITH_IDS: ReadonlySet<ConfigFormat> = new Set(['native', 'wundr', 'autohand']);
+
+/**
+ * Whether a hook's id is part of what it runs as: true for hooks of hookpool's own, Wundr's and
+ * Autohand's files and for hooks given to the engine directly, whose ids tell them apart, so two
+ * such hooks running the same command both run. A Claude Code handler has no id: the same handler
+ * in several settings files runs once, as Claude Code runs it.
+ */
+export function idTellsApart(hook: { readonly source?: HookSource | undefined }): boolean {
+  return hook.source === undefined || FORMATS_WITH_IDS.has(hook.source.format);
 }
 
 const callbackNumbers = new WeakMap<object, number>();

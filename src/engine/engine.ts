@@ -213,11 +213,11 @@ export class Engine implements HookEngine {
       return noopResult(spec.name);
     }
 
-    const { outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
+    const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
     for (const outcome of outcomes) this.report(spec, outcome, false);
-    const hooks = foreground.map((planned) => planned.hook);
+    const hooks = ran.map((planned) => planned.hook);
     const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
-    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, foreground);
+    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran);
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
     if (finalToolInput !== null) merged.updatedInput = finalToolInput;
     logFireResult(this.logger, spec, merged);

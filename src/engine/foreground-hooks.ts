@@ -1,5 +1,6 @@
 // The hooks a fire waits for: parallel ones all at once, sequential ones as a chain beside them,
-// their outcomes returned in config order with the chain's final rewrite of the tool input.
+// their outcomes returned in config order with the chain's final rewrite of the tool input. A
+// chain step after a `continue: false` never runs, and has no outcome.
 import type { EngineLogger } from './engine-logger.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
@@ -13,7 +14,9 @@ import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 
 export interface ForegroundRun {
-  /** One outcome per hook, in the order the hooks were given (config order). */
+  /** The hooks that ran, in the order they were given (config order). */
+  readonly ran: readonly PlannedHook[];
+  /** One outcome per hook that ran, in the order of `ran`. */
   readonly outcomes: HookOutcome[];
   /** The tool input after the chain's last rewrite; null when no sequential hook changed it. */
   readonly finalToolInput: Record<string, unknown> | null;
@@ -38,7 +41,7 @@ export class ForegroundHooks {
     // The common fire, one hook that is not part of a chain: no grouping, no chain bookkeeping.
     const only = hooks.length === 1 ? hooks[0] : undefined;
     if (only !== undefined && !only.hook.sequential) {
-      return { outcomes: [await this.runOne(spec, only, prepared, envPathOf(only))], finalToolInput: null };
+      return { ran: hooks, outcomes: [await this.runOne(spec, only, prepared, envPathOf(only))], finalToolInput: null };
     }
     const parallel = hooks.filter((planned) => !planned.hook.sequential);
     const [parallelOutcomes, chain] = await Promise.all([
@@ -46,10 +49,9 @@ export class ForegroundHooks {
       this.runSequential(spec, hooks.filter((planned) => planned.hook.sequential), prepared, envPathOf),
     ]);
     const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
-    return {
-      outcomes: hooks.map((planned) => outcomeOf.get(planned) ?? chain.outcomes.get(planned)!),
-      finalToolInput: chain.finalToolInput,
-    };
+    for (const [planned, outcome] of chain.outcomes) outcomeOf.set(planned, outcome);
+    const ran = outcomeOf.size === hooks.length ? hooks : hooks.filter((planned) => outcomeOf.has(planned));
+    return { ran, outcomes: ran.map((planned) => outcomeOf.get(planned)!), finalToolInput: chain.finalToolInput };
   }
 
   /** A chain counts as pending work from its first step to its last, so close() never sees it idle in between. */

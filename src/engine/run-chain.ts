@@ -1,11 +1,13 @@
 // Sequential hooks: run one after another, by priority (higher first) then config order, each hook's
-// updatedInput becoming the next hook's tool_input (a waterfall).
+// updatedInput becoming the next hook's tool_input (a waterfall). A hook answering `continue: false`
+// ends the chain (Autohand's executeHooks): the agent stops, and the later hooks do not run.
 import { readHookAnswer } from '../aggregate/read-protocol-output.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { byPriority, type PlannedHook } from '../plan/planner.js';
 import type { HookOutcome } from '../run/outcome.js';
 
 export interface ChainRun {
+  /** The outcome of each hook that ran; a hook after a `continue: false` has none. */
   outcomes: Map<PlannedHook, HookOutcome>;
   /** The tool input after the last hook that changed it; null when none did. */
   finalToolInput: Record<string, unknown> | null;
@@ -24,11 +26,12 @@ export async function runChain(
   for (const planned of ordered) {
     const outcome = await run(planned, current);
     outcomes.set(planned, outcome);
-    const { updatedInput } = readHookAnswer(spec, outcome, planned.hook);
-    if (updatedInput !== null) {
-      finalToolInput = updatedInput;
-      current = { ...current, tool_input: updatedInput };
+    const answer = readHookAnswer(spec, outcome, planned.hook);
+    if (answer.updatedInput !== null) {
+      finalToolInput = answer.updatedInput;
+      current = { ...current, tool_input: answer.updatedInput };
     }
+    if (!answer.continue) break;
   }
   return { outcomes, finalToolInput };
 }

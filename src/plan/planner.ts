@@ -3,8 +3,10 @@
 import type Picomatch from 'picomatch';
 import { picomatch } from './lazy-packages.js';
 import type { HookDefinition } from '../config/model.js';
+import { idTellsApart } from '../config/normalize-hooks.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
+import { matcherLanguageOf } from './matcher-language.js';
 import { compileLevelTest } from './level-filter.js';
 import { PROTOCOLS } from '../run/protocols/protocols.js';
 import { canEverRun, handlerTests, type PathAnchors } from './handler-filters.js';
@@ -97,12 +99,14 @@ export function byPriority(a: { hook: HookDefinition; configIndex: number }, b: 
 // Claude Code runs a handler repeated across settings files once. What the process gets decides
 // what runs (the same command under another protocol, or with other fixed variables such as
 // Wundr's WUNDR_HOOK_ID, is another run); its `if`, shell and wake-up are part of what the
-// handler is, and a skill's or subagent's copy stays separate.
+// handler is, and a skill's or subagent's copy stays separate. A hook whose id tells it apart
+// (idTellsApart: hookpool's own, Wundr's and Autohand's hooks) is its own run.
 // A function hook is its callback, which JSON cannot show: each one is its own run.
 function runKeyOf(hook: HookDefinition): string {
   const { id, handler, command, args, cwd, env, sandbox, template, loadError, protocol, if: rule, shell, rewake, skill, agentType } = hook;
   const runs = handler.kind === 'function' ? `function:${id}` : handler;
-  return JSON.stringify([runs, command, args, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
+  const ownId = idTellsApart(hook) ? id : null;
+  return JSON.stringify([runs, ownId, command, args, cwd, env, sandbox, template, loadError, protocol, PROTOCOLS[protocol].hookVariables(id), rule, shell, rewake, skill, agentType]);
 }
 
 /**
@@ -118,7 +122,7 @@ export function chooseHooks(plan: readonly PlannedHook[], payload: Record<string
 }
 
 function compileSubjectTest(hook: HookDefinition): CompiledMatcher {
-  const matcher = compileMatcher(hook.matcher, EVENT_SPECS[hook.event].matcherSyntax);
+  const matcher = compileMatcher(hook.matcher, matcherLanguageOf(hook));
   const tools = hook.filter?.tool;
   if (tools === undefined || tools.length === 0) return matcher;
   const toolGlob = picomatch(tools as string[]);

@@ -12,6 +12,7 @@ import { EVENT_SPECS } from '../events/event-specs.js';
 import { CANONICAL_TOOLS } from '../events/tool-names.js';
 import { parseJsonText } from '../io/json-edit.js';
 import { matcherNames } from '../plan/compile-matcher.js';
+import { matcherLanguageOf } from '../plan/matcher-language.js';
 import { findOnPath, isExecutableFile } from './find-on-path.js';
 import { isHookpoolItem } from './owned-items.js';
 import { wiredAgents } from './wire-agent.js';
@@ -82,6 +83,6 @@ async function canStart(program: string): Promise<boolean> {
 // The names a hook's matcher lists that are neither canonical nor the agent's own.
 function unknownToolNames(hook: HookDefinition, dialect: Dialect): string[] {
   if (!EVENT_SPECS[hook.event].toolEvent) return [];
-  const names = matcherNames(hook.matcher, EVENT_SPECS[hook.event].matcherSyntax) ?? [];
+  const names = matcherNames(hook.matcher, matcherLanguageOf(hook)) ?? [];
   return names.filter((name) => !Object.hasOwn(CANONICAL_TOOLS, name) && !Object.hasOwn(dialect.tools, name) && !name.startsWith('mcp__'));
 }

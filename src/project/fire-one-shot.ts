@@ -10,6 +10,7 @@ import type { Rewake } from '../engine/observers.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { agentSubjectOf, matcherSubjectOf } from '../events/matcher-subject.js';
 import { compileMatcher } from '../plan/compile-matcher.js';
+import { matcherLanguageOf } from '../plan/matcher-language.js';
 import type { ConfigOptions } from './config-options.js';
 import { loadCachedCliConfig } from './config-cache/load-cached-project.js';
 import { ALL_PARTS, partOf, selectHooks, type HookParts } from './hook-parts.js';
@@ -94,7 +95,7 @@ function someMatcherAccepts(hooks: readonly HookDefinition[], spec: EventSpec, p
   if (subject === null || spec.matcherField === null) return true;
   const agentSubject = agentSubjectOf(spec, payload);
   return candidates.some((hook) => {
-    const matches = compileMatcher(hook.matcher, spec.matcherSyntax);
+    const matches = compileMatcher(hook.matcher, matcherLanguageOf(hook));
     return matches(subject) || (agentSubject !== undefined && matches(agentSubject));
   });
 }

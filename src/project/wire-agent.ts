@@ -1,7 +1,7 @@
 // The project operation behind `hookpool init --agent` and `hookpool add`: what the project's
 // hooks need from an agent (each event, its slowest hook, the tools its matchers name, whether it
 // has background or rewake hooks) written into that agent's settings by its dialect.
-import { EVENT_NAMES, EVENT_SPECS, type EventName } from '../events/event-specs.js';
+import { EVENT_NAMES, type EventName } from '../events/event-specs.js';
 import type { HookDefinition } from '../config/model.js';
 import { loadDialect } from '../dialects/dialects.js';
 import { DIALECT_NAMES, type DialectName } from '../dialects/dialect-names.js';
@@ -11,6 +11,7 @@ import { parseJsonText } from '../io/json-edit.js';
 import type { EventWiring } from '../dialects/settings/agent-settings.js';
 import { wireSettings, type WiredSettings } from '../dialects/settings/wire-settings.js';
 import { matcherNames } from '../plan/compile-matcher.js';
+import { matcherLanguageOf } from '../plan/matcher-language.js';
 import { partOf } from './hook-parts.js';
 import { isHookpoolItem } from './owned-items.js';
 import { resolveLauncher } from './hookpool-launcher.js';
@@ -96,7 +97,7 @@ export function eventWiring(hooks: readonly HookDefinition[]): Map<EventName, Ev
   for (const event of EVENT_NAMES) {
     const eventHooks = byEvent.get(event);
     if (eventHooks === undefined) continue;
-    const names = eventHooks.map((hook) => matcherNames(hook.matcher, EVENT_SPECS[event].matcherSyntax));
+    const names = eventHooks.map((hook) => matcherNames(hook.matcher, matcherLanguageOf(hook)));
     wiring.set(event, {
       slowestHookMs: Math.max(...eventHooks.map((hook) => hook.timeoutMs)),
       toolNames: names.some((list) => list === null) ? null : [...new Set(names.flat() as string[])],

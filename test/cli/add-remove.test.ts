@@ -98,12 +98,12 @@ describe('hookpool remove', () => {
   });
 
   it('refuses a seed-format file and an unknown id, saying what to do instead', async () => {
-    await project.write('autohand.json', { hooks: { enabled: true, hooks: [{ event: 'pre-tool', command: 'true' }] } });
+    await project.write('opta.json', { hooks: [{ event: 'tool.pre', command: 'true' }] });
 
-    const seed = await project.cli(['remove', 'true@PreToolUse', '--config', 'autohand.json']);
-    const unknown = await project.cli(['remove', 'nope', '--config', 'autohand.json']);
+    const seed = await project.cli(['remove', 'true@PreToolUse', '--config', 'opta.json']);
+    const unknown = await project.cli(['remove', 'nope', '--config', 'opta.json']);
 
-    expect(seed).toMatchObject({ exitCode: 1, stderr: 'hookpool: hook "true@PreToolUse" (autohand.json hooks.hooks[0]) comes from a autohand-format file: remove edits native files and Claude Code settings only; use hookpool disable true@PreToolUse, or edit the file by hand\n' });
+    expect(seed).toMatchObject({ exitCode: 1, stderr: 'hookpool: hook "true@PreToolUse" (opta.json hooks[0]) comes from a opta-format file: remove edits native files, Claude Code settings and Autohand configs only; use hookpool disable true@PreToolUse, or edit the file by hand\n' });
     expect(unknown.stderr).toContain('no hook "nope"');
   });
 });

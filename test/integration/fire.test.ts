@@ -65,13 +65,13 @@ describe.each(HOSTS)('fire through the %s host', (host) => {
     expect(engine.has('PostToolUse')).toBe(false);
   });
 
-  it('runs a command defined under several matchers once, as its last definition', async () => {
+  it('runs two hooks with their own ids each, even when they run the same command', async () => {
     engine = createHookEngine({ host, hooks: [
       { id: 'first', event: 'PreToolUse', matcher: 'Edit|Write', command: 'echo notify', timeout: 30_000 },
       { id: 'other', event: 'PreToolUse', command: 'echo other' },
       { id: 'last', event: 'PreToolUse', matcher: '*', command: 'echo notify', timeout: 60_000 },
     ] });
-    expect((await engine.fire('PreToolUse', { tool_name: 'Edit' })).hooks.map((hook) => hook.id)).toEqual(['other', 'last']);
+    expect((await engine.fire('PreToolUse', { tool_name: 'Edit' })).hooks.map((hook) => hook.id)).toEqual(['first', 'other', 'last']);
     expect((await engine.fire('PreToolUse', { tool_name: 'Read' })).hooks.map((hook) => hook.id)).toEqual(['other', 'last']);
   });
 

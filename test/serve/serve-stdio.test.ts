@@ -31,7 +31,7 @@ describe('hookpool serve --stdio', () => {
     const answer = await peer.call('fire', { event: 'pre-tool', payload: BASH_RM });
     expect(answer.result).toMatchObject({ event: 'PreToolUse', blocked: true, decision: 'deny', reason: 'no rm here' });
     const autohand = await peer.waitFor((message) => message.method === 'autohand.hook.preTool');
-    expect(autohand.params).toMatchObject({ event: 'PreToolUse', context: BASH_RM, result: { decision: 'deny', blocked: true } });
+    expect(autohand.params).toEqual({ toolId: '', toolName: 'Bash', args: BASH_RM.tool_input, timestamp: expect.any(String) });
     const methods = peer.messages.filter((message) => message.method !== undefined).map((message) => message.method);
     expect(methods).toEqual(['hookpool.event.started', 'hookpool.hook.started', 'hookpool.hook.finished', 'hookpool.event.finished', 'autohand.hook.preTool']);
     const finished = peer.messages.find((message) => message.method === 'hookpool.hook.finished')!;

@@ -66,15 +66,19 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
       timeout: 5_000,
       enabled: true,
       description: 'Log all tool executions',
+      sequential: true,
       protocol: 'autohand',
       source: { file, jsonPath: 'hooks.hooks[0]', format: 'autohand' },
     });
-    expect(hooks.map((hook) => [hook.event, hook.matcher, hook.filter, hook.timeout, hook.background, hook.enabled])).toEqual([
-      ['PreToolUse', undefined, undefined, 5_000, undefined, true],
-      ['FileModified', undefined, { path: ['**/*.ts'] }, 15_000, undefined, undefined],
-      ['PermissionRequest', '^read_file$', undefined, 5_000, undefined, undefined],
-      ['Stop', undefined, undefined, 5_000, true, false],
-      ['PostToolUse', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined],
+    // Sync hooks (all but async ones) run one at a time: sequential.
+    expect(hooks.map((hook) => [hook.event, hook.matcher, hook.filter, hook.timeout, hook.background, hook.enabled, hook.sequential])).toEqual([
+      ['PreToolUse', undefined, undefined, 5_000, undefined, true, true],
+      ['FileModified', undefined, { path: ['**/*.ts'] }, 15_000, undefined, undefined, true],
+      ['PermissionRequest', '^read_file$', undefined, 5_000, undefined, undefined, true],
+      ['Stop', undefined, undefined, 5_000, true, false, undefined],
+      ['PostToolUse', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined, true],
+      // post-tool runs after failed tools too: the same entry, on PostToolUseFailure.
+      ['PostToolUseFailure', undefined, { tool: ['run_command', 'write_file'] }, 5_000, undefined, undefined, true],
     ]);
   });
 
@@ -200,7 +204,8 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
     });
 
     expect(problems).toEqual([]);
-    expect(hooks).toHaveLength(3 + 5 + 3 + 4 + 2 + 5);
+    // Autohand: 5 entries, its post-tool one on two events.
+    expect(hooks).toHaveLength(3 + 6 + 3 + 4 + 2 + 5);
     for (const hook of hooks) {
       expect(() => nativeHookSchema.parse(hook)).not.toThrow();
       expect(hook.source?.file).toMatch(/fixtures\/configs\//);

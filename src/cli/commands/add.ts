@@ -1,7 +1,12 @@
-// `hookpool add`: appends one hook to a native file (.hookpool/hooks.json by default), checked by
-// the same schema the loader uses; the rest of the file stays byte for byte (Autohand's /hooks add).
+// `hookpool add`: appends one hook to a native file (.hookpool/hooks.json by default), or with
+// --autohand (or --file naming an Autohand config) to Autohand's ~/.autohand/config.json in its own
+// shape, checked by the same reader the loader uses; the rest of the file stays byte for byte
+// (Autohand's /hooks add).
 import { Option, type Command } from 'commander';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isAutohandShape } from '../../config/formats/autohand.js';
+import { addAutohandEntry, autohandEntryOf } from '../../project/autohand-entry.js';
 import { formatIssues } from '../../config/format-issues.js';
 import { detectFormat } from '../../config/formats/detect-format.js';
 import { isPlainObject } from '../../config/formats/shared.js';
@@ -31,6 +36,7 @@ interface AddOptions {
   readonly background?: boolean;
   readonly onError?: 'open' | 'closed';
   readonly disabled?: boolean;
+  readonly autohand?: boolean;
 }
 
 const DEFAULT_FILE = '.hookpool/hooks.json';
@@ -50,21 +56,25 @@ export function registerAddCommand(program: Command, finish: Finish): void {
     .option('--background', 'the agent does not wait for it')
     .addOption(new Option('--on-error <mode>', 'when it gives no answer: open lets the action proceed, closed refuses it').choices(['open', 'closed']))
     .option('--disabled', 'add it turned off')
-    .option('--file <file>', `the native file to append to (default ${DEFAULT_FILE})`)
+    .option('--file <file>', `the native file to append to (default ${DEFAULT_FILE}), or an Autohand config`)
+    .option('--autohand', "append to Autohand's ~/.autohand/config.json, in its shape (--background is its async)")
     .option('--cwd <dir>', 'project directory (default: the current directory)')
     .addHelpText('after', `
 Events: ${EVENT_NAMES.join(', ')}
 
 Examples:
   $ hookpool add --event PreToolUse --matcher Bash --command .hookpool/hooks/block-rm.sh --id block-rm --timeout 5000
-  $ hookpool add --event Stop --command 'npm test --silent' --description "keep working while tests fail"`)
+  $ hookpool add --event Stop --command 'npm test --silent' --description "keep working while tests fail"
+  $ hookpool add --autohand --event pre-tool --matcher '^run_command$' --command ./log.sh --description "Log commands"`)
     .action(async (options: AddOptions) => finish(await addHook(options)));
 }
 
 async function addHook(options: AddOptions): Promise<ExitCode> {
-  const { cwd } = await resolveCliDirs(options);
-  const file = resolve(cwd, options.file ?? DEFAULT_FILE);
+  const { cwd, home } = await resolveCliDirs(options);
+  if (options.autohand === true && options.file !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'give --autohand or --file, not both');
+  const file = options.autohand === true ? join(home, '.autohand', 'config.json') : resolve(cwd, options.file ?? DEFAULT_FILE);
   const where = displayPath(file, cwd);
+  if (await isAutohandFile(file)) return addAutohandHook(options, file, where);
   const hook = hookOf(options, where);
   if (hook.id !== undefined) await assertIdFree(hook.id, cwd);
   const { before } = await editUserFile(file, where, (text) => (text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file)));
@@ -72,6 +82,25 @@ async function addHook(options: AddOptions): Promise<ExitCode> {
   // The agents the project is wired for learn the new event (and matcher) at once.
   for (const agent of await wiredAgents(cwd)) describeWiring(await wireAgent(agent)).filter((line) => line.startsWith('wired ')).forEach((line) => printLine(line));
   printLine('a project file runs only once trusted: review it, then run hookpool trust');
+  return EXIT.proceed;
+}
+
+// An Autohand config: named so (`.autohand/config.json`), or a file already in its shape.
+async function isAutohandFile(file: string): Promise<boolean> {
+  if (basename(file) === 'config.json' && basename(dirname(file)) === '.autohand') return true;
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (text === null) return false;
+  const document = parseJsonText(text, file);
+  return isPlainObject(document) && isAutohandShape(document.hooks);
+}
+
+async function addAutohandHook(options: AddOptions, file: string, where: string): Promise<ExitCode> {
+  if (options.id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: Autohand hooks have no id (hookpool names each <program>@<event>); leave out --id`);
+  if (options.onError !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: Autohand hooks have no onError; leave out --on-error`);
+  const timeout = options.timeout === undefined ? undefined : Number.isNaN(Number(options.timeout)) ? options.timeout : Number(options.timeout);
+  const entry = autohandEntryOf({ ...options, event: resolveCliEvent(options.event).name, timeout }, where);
+  const { before } = await editUserFile(file, where, (text) => addAutohandEntry(text, entry, where));
+  printLine(`added a ${String(entry.event)} hook to ${where}${before === null ? ' (new file)' : ''}`);
   return EXIT.proceed;
 }
 

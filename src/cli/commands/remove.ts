@@ -1,5 +1,5 @@
-// `hookpool remove <hook-id>`: deletes the hook's entry from its native file or Claude Code
-// settings, leaving every other byte; other formats are refused (Autohand's /hooks remove).
+// `hookpool remove <hook-id>`: deletes the hook's entry from its native file, Claude Code settings
+// or Autohand config, leaving every other byte; other formats are refused (Autohand's /hooks remove).
 import type { Command } from 'commander';
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigFormat } from '../../config/model.js';
@@ -18,14 +18,14 @@ import { describeSource } from '../../project/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 
-// Formats whose entries remove can delete: one hook is one array item (native) or one handler in a matcher group (Claude).
-const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude']);
+// Formats whose entries remove can delete: one hook is one array item (native, Autohand) or one handler in a matcher group (Claude).
+const REMOVABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'claude', 'autohand']);
 
 export function registerRemoveCommand(program: Command, finish: Finish): void {
   const command = program
     .command('remove')
-    .summary("delete a hook's entry from its native file or Claude Code settings")
-    .description("Delete the hook's entry from the file it came from, leaving every other byte; a Claude Code matcher group left empty goes with it. Only native files and Claude Code settings are edited: Autohand, Wundr, Opta and OpenClaw files are refused (use hookpool disable, or edit them by hand). A trusted file stays trusted.")
+    .summary("delete a hook's entry from its native file, Claude Code settings or Autohand config")
+    .description("Delete the hook's entry from the file it came from, leaving every other byte; a Claude Code matcher group left empty goes with it. Only native files, Claude Code settings and Autohand configs are edited: Wundr, Opta and OpenClaw files are refused (use hookpool disable, or edit them by hand). A trusted file stays trusted.")
     .argument('<hook-id>', 'the hook to remove (hookpool list shows the ids)');
   addConfigOptions(command)
     .addHelpText('after', `
@@ -41,7 +41,7 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
   if (!REMOVABLE.has(source.format)) {
-    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) comes from a ${source.format}-format file: remove edits native files and Claude Code settings only; use hookpool disable ${id}, or edit the file by hand`);
+    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `hook "${id}" (${where}) comes from a ${source.format}-format file: remove edits native files, Claude Code settings and Autohand configs only; use hookpool disable ${id}, or edit the file by hand`);
   }
   const path = parseJsonPath(source.jsonPath);
   // The entry found at the first read must still be there on a second try (another program wrote the file meanwhile).

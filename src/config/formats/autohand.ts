@@ -1,8 +1,9 @@
 // The Autohand shape (autohandai/code-cli, docs/hooks.md): `{"hooks": {"enabled": true, "hooks": [
 // { event, command, description, enabled, timeout (ms), async, matcher, filter: {tool, path} } ]}}`.
 import { z } from 'zod';
+import { canonicalEventName } from '../../events/resolve-event.js';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
-import { commandSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
+import { commandSchema, eventNameSchema, globsSchema, regexMatcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Autohand's own default when a hook gives no `timeout`. */
 export const AUTOHAND_DEFAULT_TIMEOUT_MS = 5_000;
@@ -21,7 +22,7 @@ const autohandHookSchema = z.looseObject({
   enabled: z.boolean().optional(),
   timeout: timeoutMsSchema.optional(),
   async: z.boolean().optional(),
-  matcher: matcherSchema.optional(),
+  matcher: regexMatcherSchema.optional(),
   filter: z
     .looseObject({
       tool: globsSchema.optional(),
@@ -35,7 +36,11 @@ export function isAutohandShape(hooks: unknown): boolean {
   return typeof hooks === 'object' && hooks !== null && Array.isArray((hooks as { hooks?: unknown }).hooks);
 }
 
-/** Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. */
+/**
+ * Reads an Autohand config; `hooks.enabled: false` disables (but still lists) every hook. A
+ * `post-tool` entry becomes two hooks, on PostToolUse and PostToolUseFailure, as Autohand runs it
+ * after failed tools too.
+ */
 export function readAutohandHooks(document: unknown, file: string): FormatResult {
   return readHookList(document, file, {
     format: 'autohand',
@@ -44,17 +49,21 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
     convert(entry, at, envelope, problems) {
       const hook = parseEntry(autohandHookSchema, entry, at, problems);
       if (!hook) return undefined;
-      return {
+      const native = {
         event: hook.event,
         matcher: normalizeMatcher(hook.matcher),
         filter: hook.filter ? { tool: hook.filter.tool, path: hook.filter.path } : undefined,
         command: hook.command,
         timeout: hook.timeout ?? AUTOHAND_DEFAULT_TIMEOUT_MS,
         background: hook.async,
+        // Autohand runs the hooks that are not async one at a time, in config order.
+        sequential: hook.async === true ? undefined : true,
         enabled: envelope.hooks.enabled ? hook.enabled : false,
         description: hook.description,
-        protocol: 'autohand',
+        protocol: 'autohand' as const,
       };
+      // Autohand fires post-tool after every tool call, failed ones too (HOOK_SUCCESS=false).
+      return canonicalEventName(hook.event) === 'PostToolUse' ? [native, { ...native, event: 'PostToolUseFailure' }] : native;
     },
   });
 }

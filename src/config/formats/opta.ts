@@ -4,7 +4,7 @@
 // `exitCodes: "any-nonzero-blocks"`; a timeout never cancels, as in hookpool.
 import { z } from 'zod';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
-import { commandSchema, eventNameSchema, matcherSchema, timeoutMsSchema } from '../field-schemas.js';
+import { commandSchema, eventNameSchema, regexMatcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Opta's own event names; a hook list that uses them (and nothing beyond Opta's keys) is Opta. */
 export const OPTA_EVENT_NAMES: ReadonlySet<string> = new Set(['session.start', 'session.end', 'tool.pre', 'tool.post', 'compact', 'error']);
@@ -20,7 +20,7 @@ const envelopeSchema = z.looseObject({ hooks: z.array(z.unknown()).default([]) }
 const optaHookSchema = z.looseObject({
   event: eventNameSchema,
   command: commandSchema,
-  matcher: matcherSchema.optional(),
+  matcher: regexMatcherSchema.optional(),
   timeout: timeoutMsSchema.optional(),
   background: z.boolean().optional(),
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
 import { compileMatcher } from '../../plan/compile-matcher.js';
+import { matcherLanguageOfFormat, type MatcherLanguage } from '../../plan/matcher-language.js';
 import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
 import type { BrokenHookEntry, ConfigFormat, HookSource } from '../model.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
@@ -32,8 +33,8 @@ export interface HookListFormat<T extends z.ZodType> {
   readonly envelope: T;
   /** The entries and their JSON path, e.g. `hooks` or `hooks.hooks`. */
   readonly entries: (envelope: z.output<T>) => { readonly path: readonly PropertyKey[]; readonly list: readonly unknown[] };
-  /** One entry as a native hook, or undefined (its problems recorded) to skip it. */
-  readonly convert: (entry: unknown, at: EntryLocation, envelope: z.output<T>, problems: string[]) => NativeHookInput | undefined;
+  /** One entry as a native hook (or several, one per event it runs on), or undefined (its problems recorded) to skip it. */
+  readonly convert: (entry: unknown, at: EntryLocation, envelope: z.output<T>, problems: string[]) => NativeHookInput | readonly NativeHookInput[] | undefined;
 }
 
 /**
@@ -52,9 +53,10 @@ export function readHookList<T extends z.ZodType>(document: unknown, file: strin
     const path = [...listPath, index];
     const source: HookSource = { file, jsonPath: formatJsonPath(path), format: format.format };
     const before = problems.length;
-    const candidate = format.convert(entry, { file, path }, envelope, problems);
-    const hook = candidate && finishHook(candidate, source, problems);
-    if (hook) hooks.push(hook);
+    const converted = format.convert(entry, { file, path }, envelope, problems);
+    const candidates = converted === undefined ? [] : Array.isArray(converted) ? converted : [converted as NativeHookInput];
+    const finished = candidates.map((candidate) => finishHook(candidate, source, problems));
+    if (finished.length > 0 && finished.every((hook) => hook !== undefined)) hooks.push(...(finished as NativeHookInput[]));
     else broken.push(...brokenEntry(entry, source, problems.slice(before)));
   });
   return { hooks, broken, problems };
@@ -73,13 +75,13 @@ export function brokenEntry(entry: unknown, source: HookSource, problems: readon
   if (event === undefined) return [];
   const matcher = known.matcher ?? fields.matcher;
   const reason = withoutFile(source.file, problems);
-  return [{ event, matcher: isValidMatcher(matcher) ? normalizeMatcher(matcher) : undefined, source, reason }];
+  return [{ event, matcher: isValidMatcher(matcher, matcherLanguageOfFormat(source.format, event)) ? normalizeMatcher(matcher) : undefined, source, reason }];
 }
 
-function isValidMatcher(matcher: unknown): matcher is string {
+function isValidMatcher(matcher: unknown, language: MatcherLanguage): matcher is string {
   if (typeof matcher !== 'string') return false;
   try {
-    compileMatcher(matcher);
+    compileMatcher(matcher, language);
     return true;
   } catch {
     return false;
