@@ -169,7 +169,6 @@ export async function measure({ quick, log }) {
     try {
       const { port } = await waitForRecord(home);
       const floorPort = await readPort(httpFloor);
-      const token = readFileSync(join(home, '.config', 'hookpool', 'serve-token'), 'utf8').trim();
       const claudeInput = (payload) => JSON.stringify({ session_id: 'bench', cwd: project, hook_event_name: 'PreToolUse', ...payload });
       const matched = claudeInput(HOOKPOOL_PAYLOAD);
       const unmatched = claudeInput(UNMATCHED_HOOKPOOL_PAYLOAD);
@@ -177,7 +176,7 @@ export async function measure({ quick, log }) {
       agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const post = (body, to = port) =>
         new Promise((resolvePromise, reject) => {
-          const call = request({ host: '127.0.0.1', port: to, path: '/hooks/claude', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-hookpool-token': token } }, (response) => {
+          const call = request({ host: '127.0.0.1', port: to, path: '/hookpool/claude-code', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
             const chunks = [];
             response.on('data', (chunk) => chunks.push(chunk));
             response.on('end', () => (response.statusCode === 200 ? resolvePromise(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`HTTP ${response.statusCode}`))));
@@ -249,7 +248,7 @@ export async function measure({ quick, log }) {
           'Every row is one event end to end from the caller: a spawn and its exit, an HTTP POST and its JSON answer (node:http, keep-alive; fetch adds about 1.5 ms of client time), or a JSON-RPC request and its answer.',
           'The servers (one `serve --http`, one `serve --stdio`) spawn hooks on their main thread (the direct host), as `hookpool run` does; hookpool-client reaches the HTTP one.',
           'Peers run with a clean HOME (a temp folder) and only PATH, HOME and LANG in their environment.',
-          'The floors (bench/lib/fixtures/resident-floor.cjs) are node servers that do nothing per request but spawn `sh -c true` as hookpool spawns a hook (own session, piped stdio, the request as input) and answer when it has exited: no configuration, matching, token, history, notifications or merged answer. The HTTP one is node:http on both ends, as the HTTP row is; its ratio is what node:http and a spawn cost before any hookpool code runs.',
+          'The floors (bench/lib/fixtures/resident-floor.cjs) are node servers that do nothing per request but spawn `sh -c true` as hookpool spawns a hook (own session, piped stdio, the request as input) and answer when it has exited: no configuration, matching, peer check, history, notifications or merged answer. The HTTP one is node:http on both ends, as the HTTP row is; its ratio is what node:http and a spawn cost before any hookpool code runs.',
           phasesNote,
           'The detached raw spawn (a reference row beside the unchanged baseline) is how hookpool spawns every hook: setsid, so the hook leads its own session and process group, which the group kill and the escapee sweep rely on; it shows what that isolation costs apart from hookpool\'s own work. With autogroup scheduling (Linux\'s default) each new session is a new scheduling group too: measured on the shared 2-core machine, 0.86x the plain spawn at light load, 1.25-1.73x at load average 13.',
         ],
