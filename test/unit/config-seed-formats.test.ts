@@ -66,6 +66,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
       timeout: 5_000,
       enabled: true,
       description: 'Log all tool executions',
+      onError: 'open', // Autohand: a failing hook never blocks
       protocol: 'autohand',
       source: { file, jsonPath: 'hooks.hooks[0]', format: 'autohand' },
     });
@@ -101,6 +102,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         timeout: 8_000,
         description: 'Log tool use',
         template: true,
+        onError: 'open', // catchErrors defaults to true
         protocol: 'wundr',
         source: { file, jsonPath: 'hooks[0]', format: 'wundr' },
       },
@@ -115,6 +117,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         priority: 10,
         sequential: true,
         template: true,
+        onError: 'open', // catchErrors defaults to true
         protocol: 'wundr',
         source: { file, jsonPath: 'hooks[1]', format: 'wundr' },
       },

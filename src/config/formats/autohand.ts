@@ -53,6 +53,9 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
         background: hook.async,
         enabled: envelope.hooks.enabled ? hook.enabled : false,
         description: hook.description,
+        // Autohand: "hook failures do not crash the agent; errors are logged but execution
+        // continues". A failing guard lets the action through, reported (doctor and validate name it).
+        onError: 'open',
         protocol: 'autohand',
       };
     },

@@ -152,10 +152,11 @@ function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter
   return Object.values(filter).some((value) => value !== undefined) ? filter : undefined;
 }
 
-// Wundr swallows a failing hook unless `catchErrors: false`, when the failure stops the event:
-// hookpool's `closed`, which only means something where the event can be refused.
-function onErrorOf(hook: Pick<WundrCommandHook, 'catchErrors' | 'event'>): 'open' | 'closed' | undefined {
-  if (hook.catchErrors === undefined) return undefined;
-  if (hook.catchErrors) return 'open';
+// Wundr's `catchErrors` defaults to true: a failing hook is logged and the event goes on, which is
+// hookpool's `open` (reported in FireResult.failures and the log, and named by doctor/validate).
+// `catchErrors: false` makes the failure stop the event: hookpool's `closed`, which only means
+// something where the event can be refused.
+export function onErrorOf(hook: { catchErrors?: boolean | undefined; event: EventName }): 'open' | 'closed' | undefined {
+  if (hook.catchErrors !== false) return hook.catchErrors === true || canRefuse(EVENT_SPECS[hook.event]) ? 'open' : undefined;
   return canRefuse(EVENT_SPECS[hook.event]) ? 'closed' : undefined;
 }
