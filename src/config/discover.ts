@@ -50,6 +50,8 @@ function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
     // Opta's user file as its sources name it (its `conf` library may add a "-nodejs" suffix).
     found(join(home, '.config', 'opta', 'config.json'), 'user', false),
     found(join(home, '.autohand', 'config.json'), 'user', false),
+    // OpenClaw's settings file, whose root schema its plan wires `hooks.claude` through.
+    found(join(home, '.openclaw', 'openclaw.json'), 'user', false),
     found(join(cwd, '.hookpool', 'hooks.json'), 'project', false),
     found(join(cwd, '.claude', 'settings.json'), 'project', true),
     found(join(cwd, '.opta', 'config.json'), 'project', false),

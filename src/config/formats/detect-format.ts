@@ -23,7 +23,7 @@ export interface DetectFormatOptions {
  */
 export function detectFormat(document: unknown, options: DetectFormatOptions): ConfigFormat {
   const hooks = isPlainObject(document) ? document.hooks : undefined;
-  if (hasClaudeSection(hooks)) return 'openclaw';
+  if (hasClaudeSection(hooks) || isOpenclawSettingsPath(options.path)) return 'openclaw';
   if (options.claudeSettings) return 'claude';
   if (!isPlainObject(document)) return 'native';
   if (isPlainObject(hooks)) return isAutohandShape(hooks) ? 'autohand' : 'claude';
@@ -54,6 +54,12 @@ function isOptaShape(document: Record<string, unknown>, hooks: unknown[], path: 
   const onlyOptaKeys = hooks.every((entry) => isPlainObject(entry) && Object.keys(entry).every((key) => OPTA_HOOK_KEYS.has(key)));
   const usesOptaEvent = hooks.some((entry) => isPlainObject(entry) && typeof entry.event === 'string' && OPTA_EVENT_NAMES.has(entry.event));
   return onlyOptaKeys && usesOptaEvent;
+}
+
+// OpenClaw's settings file `~/.openclaw/openclaw.json`: only its `hooks.claude` section is
+// hookpool's business (its other `hooks` keys are OpenClaw's own internal hooks).
+function isOpenclawSettingsPath(path: string): boolean {
+  return basename(path) === 'openclaw.json' && basename(dirname(path)) === '.openclaw';
 }
 
 // Opta's project file `.opta/config.json` and its user file `~/.config/opta/config.json`.
