@@ -6,6 +6,7 @@ import { hasClaudeSection } from './openclaw.js';
 import { OPTA_EVENT_NAMES, OPTA_HOOK_KEYS } from './opta.js';
 import { isPlainObject } from './shared.js';
 import { WUNDR_ONLY_HOOK_KEYS } from './wundr.js';
+import { isCodeConfigPath } from '../code-config-names.js';
 
 export interface DetectFormatOptions {
   /** The file's path: a file inside `.opta/` or `~/.config/opta/` is Opta whatever its hooks look like. */
@@ -25,6 +26,7 @@ export function detectFormat(document: unknown, options: DetectFormatOptions): C
   const hooks = isPlainObject(document) ? document.hooks : undefined;
   if (hasClaudeSection(hooks) || isOpenclawSettingsPath(options.path)) return 'openclaw';
   if (options.claudeSettings) return 'claude';
+  if (isCodeConfigPath(options.path)) return 'wundr';
   if (!isPlainObject(document)) return 'native';
   if (isPlainObject(hooks)) return isAutohandShape(hooks) ? 'autohand' : 'claude';
   if (!Array.isArray(hooks)) return 'native';
