@@ -45,6 +45,8 @@ export interface WundrHooksConfig {
   enabled?: boolean;
   defaultTimeoutMs?: number;
   hooks?: WundrHookEntry[];
+  /** Wundr's built-ins, as registerBuiltInHooks' options: "all", or one by one ({ all?, "<name>": true | false | { enabled, options } }). */
+  builtInHooks?: 'all' | boolean | Record<string, boolean | { enabled?: boolean; options?: Record<string, unknown> }>;
 }
 
 export interface HookEngine {

@@ -7,6 +7,8 @@ import { convertWundrEntry } from '../config/formats/wundr.js';
 import { isPlainObject } from '../config/formats/shared.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { HookpoolError } from '../errors.js';
+import { BUILTIN_CATALOG } from '../builtins/catalog.js';
+import { readWundrBuiltins } from '../config/formats/wundr-builtins.js';
 
 // Keys only Wundr's entries have (the native format's own are `timeout`, `description`, `origin`, `prompt`).
 const WUNDR_KEYS = ['timeoutMs', 'catchErrors', 'name', 'promptTemplate', 'agentConfig'];
@@ -45,6 +47,8 @@ export function wundrConfigToNative(config: unknown, label = 'loadFromConfig()')
     const native = convertWundrEntry(entry, { file: label, path: ['hooks', index] }, defaults, problems);
     return native === undefined ? [] : [Object.fromEntries(Object.entries(native).filter(([, value]) => value !== undefined)) as NativeHookInput];
   });
+  const builtins = readWundrBuiltins(config, label, BUILTIN_CATALOG, problems);
   if (problems.length > 0) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', problems.join('\n'));
-  return hooks;
+  // A built-in registered here has no file: its entries say where they came from by origin only.
+  return [...hooks, ...builtins.map(({ source: _source, ...entry }) => entry)];
 }

@@ -6,6 +6,7 @@ import { hasClaudeSection } from './openclaw.js';
 import { OPTA_EVENT_NAMES, OPTA_HOOK_KEYS } from './opta.js';
 import { isPlainObject } from './shared.js';
 import { WUNDR_ONLY_HOOK_KEYS } from './wundr.js';
+import { WUNDR_BUILTINS_FIELD } from './wundr-builtins.js';
 import { isCodeConfigPath } from '../code-config-names.js';
 
 export interface DetectFormatOptions {
@@ -36,7 +37,7 @@ export function detectFormat(document: unknown, options: DetectFormatOptions): C
 }
 
 function isWundrShape(document: Record<string, unknown>, hooks: unknown[]): boolean {
-  if ('defaultTimeoutMs' in document || 'maxConcurrency' in document) return true;
+  if ('defaultTimeoutMs' in document || 'maxConcurrency' in document || WUNDR_BUILTINS_FIELD in document) return true;
   return hooks.some(
     (entry) => isPlainObject(entry) && (Object.keys(entry).some((key) => WUNDR_ONLY_HOOK_KEYS.has(key) && !isNativeKind(key, entry)) || isPlainObject(entry.matcher)),
   );
