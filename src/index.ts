@@ -1,5 +1,5 @@
 // hookpool's public API.
-export { createHookEngine, type HookEngine, type RegisteredHook } from './engine/create-engine.js';
+export { createHookEngine, type HookEngine, type RegisteredHook, type WundrHookEntry, type WundrHooksConfig } from './engine/create-engine.js';
 export { prestartSandbox } from './run/spare-sandbox.js';
 export type { InWorkerHook, InWorkerHookContext } from './run/in-worker-hook.js';
 export type { FunctionHook, FunctionHookContext, HookHandler, HookOrigin, HandlerKind } from './config/hook-handler.js';

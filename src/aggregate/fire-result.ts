@@ -126,6 +126,17 @@ export interface FireResult extends HookAnswer {
    */
   environmentExports: string | null;
   hooks: HookOutcome[];
+  /**
+   * Wundr hooks of the event that did not run because their matcher did not match, each with its
+   * `skipReason` (Wundr's result carries them); absent when there are none.
+   */
+  skipped?: SkippedHook[];
+}
+
+/** A hook its matcher left out of a fire (Wundr's `skipped` with its `skipReason`). */
+export interface SkippedHook {
+  readonly id: string;
+  readonly skipReason: string;
 }
 
 /** One hook whose answer is the fire's decision. */

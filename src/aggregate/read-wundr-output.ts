@@ -11,7 +11,7 @@ import type { HookOutcome } from '../run/outcome.js';
 import { isDecisionIn, refusalFor } from './decision-rank.js';
 import type { Decision } from './fire-result.js';
 import { describeFailure, firstLine } from './hook-failure.js';
-import { emptyVerdict, type HookVerdict, setDecision } from './hook-verdict.js';
+import { emptyVerdict, type HookVerdict, ignore, setDecision } from './hook-verdict.js';
 import { isJsonObject, parseHookStdout, notJsonOutputBecause } from './parse-hook-stdout.js';
 import { readFailure, type ReadingRules } from './read-hook-output.js';
 import { reasonlessRefusal } from './seed-exit-codes.js';
@@ -42,7 +42,9 @@ export function readWundrOutputs(spec: EventSpec, runs: readonly HookRun[]): Hoo
   const fields = WUNDR_RESULT_FIELDS[spec.name];
   const answered = runs.flatMap((run, index) => {
     const result = readResult(spec, run, verdicts[index]!);
-    return result === undefined || fields === undefined ? [] : [{ index, priority: run.rules.priority ?? 0, result: pick(result, fields) }];
+    if (result === undefined) return [];
+    noteUnread(spec, result, fields, verdicts[index]!);
+    return fields === undefined ? [] : [{ index, priority: run.rules.priority ?? 0, result: pick(result, fields) }];
   });
   if (answered.length === 0) return verdicts;
   const carrier = verdicts[answered[0]!.index]!;
@@ -73,6 +75,16 @@ function readResult(spec: EventSpec, run: HookRun, verdict: HookVerdict): Record
   const problem = notJsonOutputBecause(stdout);
   if (problem !== null) verdict.errors.push(`${problem}; ignored`);
   return undefined;
+}
+
+// What Wundr would not read is never dropped silently: a void event's whole result, and on a
+// modifying event the fields it does not take, are noted (FireResult.ignoredOutput, and the log).
+function noteUnread(spec: EventSpec, result: Record<string, unknown>, fields: readonly string[] | undefined, verdict: HookVerdict): void {
+  const unread = Object.keys(result).filter((key) => fields === undefined || !fields.includes(key));
+  if (unread.length === 0) return;
+  const names = unread.map((key) => `"${key}"`).join(', ');
+  if (fields === undefined) ignore(verdict, `${names}: Wundr reads no result on ${spec.name} (its hooks there only observe); ignored`);
+  else ignore(verdict, `${names}: not a result field of ${spec.name} (Wundr reads ${fields.join(', ')}); ignored`);
 }
 
 function exitFailure(outcome: HookOutcome): string {

@@ -9,6 +9,7 @@ import { BUILTIN_CATALOG, type BuiltinSpec } from '../builtins/catalog.js';
 import { builtinSettingSchema } from './builtins-field.js';
 import { formatIssues } from './format-issues.js';
 import type { NativeHookInput } from './native-schema.js';
+import type { ConfigFormat } from './model.js';
 import { isPlainObject, problemAt } from './formats/shared.js';
 
 /** What a catalog must hold for the loader (src/builtins/catalog.ts's BuiltinSpec has it; tests pass their own). */
@@ -54,7 +55,8 @@ export function readBuiltinHooks(document: unknown, file: string, catalog: Built
 }
 
 /** A built-in's hook entries as configured (or, for `hookpool test`, with no file). */
-export function builtinEntries(spec: BuiltinCatalog[number], how: { enabled: boolean; options: Record<string, unknown>; file: string | undefined }): NativeHookInput[] {
+export function builtinEntries(spec: BuiltinCatalog[number], how: { enabled: boolean; options: Record<string, unknown>; file: string | undefined; at?: { jsonPath: string; format: ConfigFormat } }): NativeHookInput[] {
+  const at = how.at ?? { jsonPath: `builtins.${spec.name}`, format: 'native' as const };
   return spec.hooks.map((hook) => ({
     id: builtinHookId(spec, hook.event),
     event: hook.event,
@@ -68,6 +70,6 @@ export function builtinEntries(spec: BuiltinCatalog[number], how: { enabled: boo
     description: spec.description,
     origin: 'builtin',
     ...(spec.env.length === 0 ? {} : { env: { pass: [...spec.env] } }),
-    ...(how.file === undefined ? {} : { source: { file: how.file, jsonPath: `builtins.${spec.name}`, format: 'native' as const } }),
+    ...(how.file === undefined ? {} : { source: { file: how.file, ...at } }),
   }));
 }

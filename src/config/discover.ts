@@ -1,6 +1,7 @@
 // Which configuration files to read, in precedence order (lowest first). Pure: no file access.
 import { join, resolve } from 'node:path';
 import { userConfigDir } from './user-config-dir.js';
+import { CODE_CONFIG_NAMES } from './code-config-names.js';
 
 /** Where a file sits in the layering: user < project < local < explicit. */
 export type ConfigScope = 'user' | 'project' | 'local' | 'explicit';
@@ -50,9 +51,13 @@ function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
     // Opta's user file as its sources name it (its `conf` library may add a "-nodejs" suffix).
     found(join(home, '.config', 'opta', 'config.json'), 'user', false),
     found(join(home, '.autohand', 'config.json'), 'user', false),
+    // OpenClaw's settings file, whose root schema its plan wires `hooks.claude` through.
+    found(join(home, '.openclaw', 'openclaw.json'), 'user', false),
     found(join(cwd, '.hookpool', 'hooks.json'), 'project', false),
     found(join(cwd, '.claude', 'settings.json'), 'project', true),
     found(join(cwd, '.opta', 'config.json'), 'project', false),
+    // Wundr's config files, code (loaded once trusted: load-code-config.ts).
+    ...CODE_CONFIG_NAMES.map((name) => found(join(cwd, name), 'project', false)),
     found(join(cwd, '.claude', 'settings.local.json'), 'local', true),
   ];
 }

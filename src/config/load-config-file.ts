@@ -9,6 +9,8 @@ import type { BrokenConfigFile, LoadedConfigFile, UntrustedConfigFile } from './
 import type { BrokenHookEntry } from './model.js';
 import type { NativeHookInput } from './native-schema.js';
 import { readConfigFile } from './read-config-file.js';
+import { readCodeConfig } from './load-code-config.js';
+import { isCodeConfigPath } from './code-config-names.js';
 import { decideTrust, needsTrust, type TrustPolicy } from '../trust/decide-trust.js';
 import { pinTrustedScripts } from '../trust/referenced-files.js';
 
@@ -34,7 +36,12 @@ const NOTHING: ConfigFileLoad = { problems: [], hooks: [], brokenHooks: [], disa
 /** Loads one candidate file; never throws for what the file holds or whether it can be read. */
 export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustPolicy, projectDir: string, builtinCatalog?: BuiltinCatalog): Promise<ConfigFileLoad> {
   const { frontmatter } = candidate;
-  const read = await readConfigFile(candidate.path, { userLevel: candidate.scope === 'user', parse: frontmatter && parseFrontmatter });
+  const read = isCodeConfigPath(candidate.path)
+    ? await readCodeConfig(candidate, trust)
+    : await readConfigFile(candidate.path, { userLevel: candidate.scope === 'user', parse: frontmatter && parseFrontmatter });
+  if (read.status === 'untrusted') {
+    return { ...NOTHING, problems: [read.problem], file: { path: candidate.path, format: 'wundr', scope: candidate.scope, hookCount: 0 }, untrusted: read.untrusted };
+  }
   if (read.status === 'missing') {
     if (!candidate.required) return NOTHING;
     return failed(candidate, trust, { problem: `${candidate.path}: no such file`, reason: 'no such file', sha256: null });

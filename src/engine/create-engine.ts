@@ -8,8 +8,9 @@ import { parseEngineOptions, type HookEngineOptions } from './engine-options.js'
 import type { HookEngine } from './hook-engine.js';
 import { parseRegisteredHook } from './parse-registered-hook.js';
 import { startPoolHost } from './pool-hosts.js';
+import { wundrConfigToNative } from './wundr-registration.js';
 
-export type { HookEngine, RegisteredHook } from './hook-engine.js';
+export type { HookEngine, RegisteredHook, WundrHookEntry, WundrHooksConfig } from './hook-engine.js';
 
 /**
  * Creates a hook engine. Throws ERR_HOOKPOOL_INVALID_CONFIG / ERR_HOOKPOOL_INVALID_OPTIONS on bad input.
@@ -25,5 +26,6 @@ export function createHookEngine(options: HookEngineOptions = {}): HookEngine {
     logger: createEngineLogger(resolved.logger),
     startHost: startPoolHost,
     parseHook: parseRegisteredHook,
+    parseWundrConfig: wundrConfigToNative,
   });
 }

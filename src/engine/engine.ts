@@ -4,7 +4,8 @@
 // module loads neither zod, nor pino, nor a pool it does not start.
 import { homedir } from 'node:os';
 import { aggregateFire } from '../aggregate/aggregate-fire.js';
-import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
+import { emptyFireResult, type FireResult, type SkippedHook } from '../aggregate/fire-result.js';
+import { skippedWundrHooks } from './skipped-hooks.js';
 import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
 import type { HookDefinition } from '../config/model.js';
 import { HookpoolError } from '../errors.js';
@@ -25,7 +26,8 @@ import { quietFireResult } from './quiet-fire.js';
 import { TaskFactory } from './task-factory.js';
 import { BackgroundHooks } from './background-hooks.js';
 import { ForegroundHooks } from './foreground-hooks.js';
-import type { HookEngine, RegisteredHook } from './hook-engine.js';
+import type { HookEngine, RegisteredHook, WundrHooksConfig } from './hook-engine.js';
+import type { NativeHookInput } from '../config/native-schema.js';
 import { openEnvFiles } from './env-files.js';
 import { createCallHost } from '../run/remote/call-host.js';
 import { ActivePlans } from './hook-activation.js';
@@ -45,6 +47,8 @@ export interface EngineParts {
   readonly startHost: (options: ResolvedEngineOptions, context: HostContext) => PoolHost;
   /** Checks what register() is given; without it register() is not available (the CLI never registers). */
   readonly parseHook?: ParseRegisteredHook;
+  /** Reads Wundr's hooks config for loadFromConfig() (wundr-registration.ts); absent where parseHook is. */
+  readonly parseWundrConfig?: (config: unknown) => NativeHookInput[];
 }
 
 // One settled promise per event, shared by every fire that runs no hook: nothing is allocated.
@@ -70,6 +74,7 @@ export class Engine implements HookEngine {
   private readonly logger: EngineLogger;
   private readonly options: ResolvedEngineOptions;
   private readonly startHost: EngineParts['startHost'];
+  private readonly parseWundrConfig: EngineParts['parseWundrConfig'];
   private readonly dispatcher: Dispatcher<EngineTask>;
   private readonly registry: HookRegistry;
   private readonly calls = createCallHost();
@@ -79,8 +84,9 @@ export class Engine implements HookEngine {
   private host: PoolHost | undefined;
   private closing: Promise<void> | undefined;
 
-  constructor({ options, hooks, logger, startHost, parseHook }: EngineParts) {
+  constructor({ options, hooks, logger, startHost, parseHook, parseWundrConfig }: EngineParts) {
     this.options = options;
+    this.parseWundrConfig = parseWundrConfig;
     this.logger = logger;
     this.startHost = startHost;
     for (const problem of options.problems ?? []) this.logger.warn(problem);
@@ -153,6 +159,28 @@ export class Engine implements HookEngine {
     return this.registry.hooksFor(plan.spec);
   }
 
+  getForEvent(event: string): HookDefinition[] {
+    return this.hooksFor(event);
+  }
+
+  loadFromConfig(config: WundrHooksConfig): HookDefinition[] {
+    if (this.closing !== undefined) throw new HookpoolError('ERR_HOOKPOOL_CLOSED', 'loadFromConfig() after close()');
+    if (this.parseWundrConfig === undefined) throw new Error('loadFromConfig(): this engine was built without the configuration schemas');
+    return this.parseWundrConfig(config).map((entry) => this.registry.register(entry));
+  }
+
+  hasHooks(event: string, subject?: string): boolean {
+    return this.has(event, subject);
+  }
+
+  getHookCount(event?: string): number {
+    return event === undefined ? this.hookCount : this.hooksFor(event).length;
+  }
+
+  dispose(): Promise<void> {
+    return this.close();
+  }
+
   get droppedBackgroundHooks(): number {
     return this.dispatcher.dropped;
   }
@@ -170,8 +198,9 @@ export class Engine implements HookEngine {
     if (!eventPlan.hasHooks) return noopResult(spec.name);
     const subject = matcherSubjectOf(spec, payload);
     const plan = eventPlan.plan(subject, agentSubjectOf(spec, payload));
-    if (plan.length === 0) return noopResult(spec.name);
-    return this.run(spec, payload, plan, subject);
+    const { wundrHooks } = eventPlan;
+    if (plan.length === 0) return wundrHooks.length === 0 ? noopResult(spec.name) : Promise.resolve(withSkipped(emptyFireResult(spec.name), skippedWundrHooks(spec, wundrHooks, plan, plan, subject)));
+    return this.run(spec, payload, plan, subject, wundrHooks);
   }
 
   has(event: string, subject?: string): boolean {
@@ -189,9 +218,10 @@ export class Engine implements HookEngine {
     this.plans.invokeSkill(name);
   }
 
-  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null): Promise<FireResult> {
+  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
     const chosen = chooseHooks(plan, payload, sessionId, cwd);
+    const skipped = skippedWundrHooks(spec, wundrHooks, plan, chosen, subject);
     const input = buildHookInput(spec, payload, this.inputContext);
     const session = typeof input.session_id === 'string' ? input.session_id : sessionId;
     if (spec.stopHookActive && input.stop_hook_active === undefined) {
@@ -210,7 +240,7 @@ export class Engine implements HookEngine {
     const foreground = chosen.filter((planned) => !planned.hook.background);
     if (foreground.length === 0) {
       await envFiles?.release();
-      return noopResult(spec.name);
+      return skipped.length === 0 ? noopResult(spec.name) : withSkipped(emptyFireResult(spec.name), skipped);
     }
 
     const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
@@ -224,7 +254,7 @@ export class Engine implements HookEngine {
     const maxConsecutiveBlocks = maxBlocksFor(hooks.map((hook) => hook.protocol), this.options.maxStopBlocks);
     const guarded = this.stopLoops.apply(session, merged, { maxConsecutiveBlocks });
     if (guarded.warning) this.logger.warn({ event: spec.name }, guarded.warning);
-    return guarded.result;
+    return withSkipped(guarded.result, skipped);
   }
 
   // Every run ends here: a `once` hook that succeeded is gone for the next fires, and the outcome carries the status line shown while it ran.
@@ -261,6 +291,11 @@ export class Engine implements HookEngine {
     await this.host?.close();
     await this.background.cleanedUp();
   }
+}
+
+// Only a fire that left Wundr hooks out carries the field.
+function withSkipped(result: Readonly<FireResult>, skipped: SkippedHook[]): FireResult {
+  return (skipped.length === 0 ? result : { ...result, skipped }) as FireResult;
 }
 
 function unknownEvent(event: string): HookpoolError {

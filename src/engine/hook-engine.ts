@@ -8,7 +8,46 @@ import type { NativeHookInput } from '../config/native-schema.js';
  * What `register()` takes: a native hook entry with its `event` (validated by the native schema;
  * `origin` defaults to `api`), or a function hook: `{ event, type: 'function', handler }`.
  */
-export type RegisteredHook = NativeHookInput | (Omit<NativeHookInput, 'type' | 'handler'> & { type: 'function'; handler: FunctionHook; origin?: HookOrigin });
+export type RegisteredHook = NativeHookInput | (Omit<NativeHookInput, 'type' | 'handler'> & { type: 'function'; handler: FunctionHook; origin?: HookOrigin }) | WundrHookEntry;
+
+/**
+ * A hook in Wundr's own shape (its HookRegistry.register): it gets Wundr's metadata (camelCase)
+ * and answers Wundr's result object, `{ block, blockReason, toolInput }` and the like.
+ */
+export interface WundrHookEntry {
+  id: string;
+  event: string;
+  type?: 'command' | 'prompt' | 'agent' | 'module';
+  name?: string;
+  priority?: number;
+  enabled?: boolean;
+  /** Where it came from: hookpool's `origin` (`built-in` is `builtin`). */
+  source?: 'built-in' | 'config' | 'plugin';
+  matcher?: { toolName?: string; sessionId?: string; subagentId?: string; minRiskLevel?: 'low' | 'medium' | 'high' | 'critical'; notificationLevel?: 'info' | 'warn' | 'error' };
+  timeoutMs?: number;
+  /** Default true: a failure is logged and the event goes on; false: it refuses a guard event. */
+  catchErrors?: boolean;
+  command?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  promptTemplate?: string;
+  agentConfig?: Record<string, unknown>;
+  model?: string;
+  module?: string;
+  export?: string;
+  options?: Record<string, unknown>;
+  /** Run on the agent's thread with the event's metadata; returns Wundr's result object (or nothing). */
+  handler?: (metadata: Record<string, unknown>, context: { event: string; hookId: string; signal: AbortSignal }) => unknown;
+}
+
+/** Wundr's hooks config, for loadFromConfig(). */
+export interface WundrHooksConfig {
+  enabled?: boolean;
+  defaultTimeoutMs?: number;
+  hooks?: WundrHookEntry[];
+  /** Wundr's built-ins, as registerBuiltInHooks' options: "all", or one by one ({ all?, "<name>": true | false | { enabled, options } }). */
+  builtInHooks?: 'all' | boolean | Record<string, boolean | { enabled?: boolean; options?: Record<string, unknown> }>;
+}
 
 export interface HookEngine {
   /** Runs the hooks of an event; resolves with their merged answer. Never rejects for a hook's misbehaviour. */
@@ -38,6 +77,20 @@ export interface HookEngine {
   setEnabled(id: string, on: boolean): boolean;
   /** The enabled hooks of an event (name or alias), in the order they start: priority, higher first, then config order. */
   hooksFor(event: string): HookDefinition[];
+  /** Wundr's name for hooksFor(). */
+  getForEvent(event: string): HookDefinition[];
+  /**
+   * Registers every hook of Wundr's hooks config (`{ enabled, defaultTimeoutMs, hooks }`), each
+   * read as a Wundr hook; all are checked first, so a bad entry registers none (throws
+   * ERR_HOOKPOOL_INVALID_CONFIG, one line per problem). Returns the hooks as the engine runs them.
+   */
+  loadFromConfig(config: WundrHooksConfig): HookDefinition[];
+  /** Wundr's name for has(). */
+  hasHooks(event: string, subject?: string): boolean;
+  /** Every hook (as hookCount), or the enabled hooks of one event. */
+  getHookCount(event?: string): number;
+  /** Wundr's name for close(). */
+  dispose(): Promise<void>;
   /** Background hooks dropped because their queue was full. */
   readonly droppedBackgroundHooks: number;
 }

@@ -32,6 +32,8 @@ const MAX_MEMO_ENTRIES = 4096;
 /** One event's hooks, and the memo of which of them run for each subject. */
 export class EventPlan {
   readonly hasHooks: boolean;
+  /** The Wundr hooks among them: a fire reports each one its matcher leaves out (FireResult.skipped). */
+  readonly wundrHooks: readonly PlannedHook[];
   private readonly memo = new Map<string, readonly PlannedHook[]>();
   private readonly all: readonly PlannedHook[];
 
@@ -41,6 +43,8 @@ export class EventPlan {
   ) {
     this.hasHooks = candidates.length > 0;
     this.all = candidates.length === 0 ? NO_HOOKS : Object.freeze([...candidates]);
+    const wundr = candidates.filter((planned) => planned.hook.protocol === 'wundr');
+    this.wundrHooks = wundr.length === 0 ? NO_HOOKS : Object.freeze(wundr);
   }
 
   /**

@@ -74,17 +74,17 @@ describe.each(HOSTS)('OpenClaw protocol, %s host', (host) => {
   });
 
   it("writes OpenClaw's input on stdin: tool_result (not tool_response), no transcript_path; and no seed variables", async () => {
-    const { engine } = await openclawProject(host, {
-      PostToolUse: [{ matcher: '*', hooks: [command(['sh', '-c', 'cat; echo; env'])] }],
-    });
+    const { ws, engine } = await openclawProject(host, (root) => ({
+      PostToolUse: [{ matcher: '*', hooks: [command(['sh', '-c', `cat > ${root}/stdin.json; env > ${root}/env.txt`])] }],
+    }));
 
-    const result = await engine.fire('PostToolUse', { tool_name: 'Read', tool_input: { file_path: 'a' }, tool_response: 'text', tool_use_id: 't1' });
+    await engine.fire('PostToolUse', { tool_name: 'Read', tool_input: { file_path: 'a' }, tool_response: 'text', tool_use_id: 't1' });
+    await engine.close(); // PostToolUse is fire-and-forget in OpenClaw: close() waits for it
 
-    const [stdin, ...envLines] = result.hooks[0]!.stdout.split('\n');
-    expect(JSON.parse(stdin!)).toEqual({
+    expect(JSON.parse((await ws.read('stdin.json'))!)).toEqual({
       hook_event_name: 'PostToolUse', session_id: 'claw-session', cwd: expect.any(String), tool_name: 'Read', tool_input: { file_path: 'a' }, tool_use_id: 't1', tool_result: 'text',
     });
-    expect(envLines.filter((line) => /^(OPTA_|HOOK_|WUNDR_|CLAUDE_PROJECT_DIR)/.test(line))).toEqual([]);
+    expect((await ws.lines('env.txt')).filter((line) => /^(OPTA_|HOOK_|WUNDR_|CLAUDE_PROJECT_DIR)/.test(line))).toEqual([]);
   });
 
   it('Stop: a blocking OpenClaw hook is honoured 3 times in a row, then the agent may stop', async () => {

@@ -16,16 +16,23 @@ const optaConfig = (command: string) => ({ host: 'localhost', model: 'qwen', hoo
 const autohandConfig = (command: string) => ({ provider: 'openrouter', hooks: { enabled: true, hooks: [{ event: 'pre-tool', command }] } });
 
 describe('seed configuration files found by default', () => {
-  it('lists ~/.config/opta/config.json and ~/.autohand/config.json as user files, .opta/config.json as a project file', () => {
+  it('lists ~/.config/opta/config.json, ~/.autohand/config.json and ~/.openclaw/openclaw.json as user files, .opta/config.json and Wundr\'s code files as project files', () => {
     const candidates = listConfigFiles({ cwd: '/p', home: '/h' });
     expect(candidates.map(({ path, scope }) => `${scope} ${path}`)).toEqual([
       'user /h/.config/hookpool/hooks.json',
       'user /h/.claude/settings.json',
       'user /h/.config/opta/config.json',
       'user /h/.autohand/config.json',
+      'user /h/.openclaw/openclaw.json',
       'project /p/.hookpool/hooks.json',
       'project /p/.claude/settings.json',
       'project /p/.opta/config.json',
+      'project /p/wundr.config.ts',
+      'project /p/wundr.config.mjs',
+      'project /p/wundr.config.js',
+      'project /p/hooks.config.ts',
+      'project /p/hooks.config.mjs',
+      'project /p/hooks.config.js',
       'local /p/.claude/settings.local.json',
     ]);
     expect(listConfigFiles({ cwd: '/p', home: '/h', files: ['x.json'] }).map(({ path }) => path)).toEqual(['/p/x.json']);

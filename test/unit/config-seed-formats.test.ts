@@ -67,6 +67,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
       enabled: true,
       description: 'Log all tool executions',
       sequential: true,
+      onError: 'open', // Autohand: a failing hook never blocks
       protocol: 'autohand',
       source: { file, jsonPath: 'hooks.hooks[0]', format: 'autohand' },
     });
@@ -105,6 +106,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         timeout: 8_000,
         description: 'Log tool use',
         template: true,
+        onError: 'open', // catchErrors defaults to true
         protocol: 'wundr',
         source: { file, jsonPath: 'hooks[0]', format: 'wundr' },
       },
@@ -119,6 +121,7 @@ describe('loadHooksConfig: seed formats, detected by shape', () => {
         priority: 10,
         sequential: true,
         template: true,
+        onError: 'open', // catchErrors defaults to true
         protocol: 'wundr',
         source: { file, jsonPath: 'hooks[1]', format: 'wundr' },
       },

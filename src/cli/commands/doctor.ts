@@ -2,6 +2,7 @@
 // whether it is a guard that fails open; exit 1 when a guard cannot run.
 import type { Command } from 'commander';
 import { EVENT_SPECS } from '../../events/event-specs.js';
+import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 import { baseEnvironment } from '../../run/hook-env.js';
 import { isSecretVariable } from '../../run/secrets.js';
 import { diagnoseWiring } from '../../project/diagnose-wiring.js';
@@ -69,6 +70,7 @@ async function diagnose(options: DoctorOptions): Promise<ExitCode> {
   const rows: Cell[][] = [['', 'HOOK', 'EVENT', 'FINDINGS'], ...diagnoses.map(rowOf)];
   printLines(formatTable(rows, { paint }));
   for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));
+  for (const guard of failOpenGuards(config.hooks.map((hook) => hook.definition))) printLine(paint(`warn  ${describeFailOpenGuard(guard)}`, 'yellow'));
   for (const finding of wiring) printLine(paint(`${finding.verdict.padEnd(4)}  ${finding.agent} ${finding.text}`, VERDICT_STYLE[finding.verdict]));
   const failing = diagnoses.filter((diagnosis) => diagnosis.verdict === 'fail').length;
   printLine();
@@ -81,10 +83,11 @@ async function diagnoseHook(hook: ListedHook, cwd: string, passEnv: readonly str
   const secrets = secretsSeenBy(definition, passEnv);
   const guard = EVENT_SPECS[definition.event].defaultOnError === 'closed';
   const failsOpen = guard && definition.onError === 'open';
+  const openGuard = failOpenGuards([definition])[0];
   const start = await checkHookStart(definition, cwd);
   const notes = [...start.notes];
   if (!hook.trusted) notes.unshift('untrusted: its file runs only after hookpool trust');
-  if (failsOpen) notes.unshift('fails open: onError "open" lets the action proceed when this guard cannot answer');
+  if (failsOpen) notes.unshift(`fails open: the action proceeds when this guard cannot answer; ${openGuard?.closing ?? 'set "onError": "closed" on it'}`);
   if (secrets.length > 0) notes.push(`sees secrets: ${secrets.join(', ')}`);
   let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen ? 'warn' : 'ok';
   if (!definition.enabled) verdict = 'off';

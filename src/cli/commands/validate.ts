@@ -8,6 +8,7 @@ import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '..
 import { printJson, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { validationProblems } from '../../project/validation-problems.js';
+import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 
 interface ValidateOptions extends ConfigOptions {
   readonly json?: boolean;
@@ -30,15 +31,19 @@ Examples:
 async function validate(options: ValidateOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
   const problems = (await validationProblems(config)).map((line) => shortenPaths(line, config));
+  // Not problems (the configuration loads as written), but never silent: each guard that lets its action through when its hook fails.
+  const failOpen = failOpenGuards(config.hooks.map((hook) => hook.definition)).map((guard) => shortenPaths(describeFailOpenGuard(guard), config));
   if (options.json) {
-    printJson({ ok: problems.length === 0, hooks: config.hooks.length, files: config.loaded.files, problems });
+    printJson({ ok: problems.length === 0, hooks: config.hooks.length, files: config.loaded.files, problems, failOpenGuards: failOpen });
   } else if (problems.length > 0) {
     for (const line of problems) process.stderr.write(`${line}\n`);
     process.stderr.write(`${plural(problems.length, 'problem')} in ${describeFilesRead(config)}; each line says what happens to the entry it names\n`);
+    for (const line of failOpen) process.stderr.write(`note: ${line}\n`);
   } else {
     printLine(`${plural(config.hooks.length, 'hook')} OK in ${describeFilesRead(config)}`);
     if (config.loaded.files.length === 0) printLine(`no configuration found (looked in ${describeSearchedPlaces(config, options)})`);
     for (const line of describeUntrusted(config)) printLine(line);
+    for (const line of failOpen) printLine(`note: ${line}`);
   }
   return problems.length === 0 ? EXIT.proceed : EXIT.error;
 }

@@ -60,6 +60,9 @@ export function readAutohandHooks(document: unknown, file: string): FormatResult
         sequential: hook.async === true ? undefined : true,
         enabled: envelope.hooks.enabled ? hook.enabled : false,
         description: hook.description,
+        // Autohand: "hook failures do not crash the agent; errors are logged but execution
+        // continues". A failing guard lets the action through, reported (doctor and validate name it).
+        onError: 'open' as const,
         protocol: 'autohand' as const,
       };
       // Autohand fires post-tool after every tool call, failed ones too (HOOK_SUCCESS=false).

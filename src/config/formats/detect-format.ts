@@ -6,6 +6,8 @@ import { hasClaudeSection } from './openclaw.js';
 import { OPTA_EVENT_NAMES, OPTA_HOOK_KEYS } from './opta.js';
 import { isPlainObject } from './shared.js';
 import { WUNDR_ONLY_HOOK_KEYS } from './wundr.js';
+import { WUNDR_BUILTINS_FIELD } from './wundr-builtins.js';
+import { isCodeConfigPath } from '../code-config-names.js';
 
 export interface DetectFormatOptions {
   /** The file's path: a file inside `.opta/` or `~/.config/opta/` is Opta whatever its hooks look like. */
@@ -23,8 +25,9 @@ export interface DetectFormatOptions {
  */
 export function detectFormat(document: unknown, options: DetectFormatOptions): ConfigFormat {
   const hooks = isPlainObject(document) ? document.hooks : undefined;
-  if (hasClaudeSection(hooks)) return 'openclaw';
+  if (hasClaudeSection(hooks) || isOpenclawSettingsPath(options.path)) return 'openclaw';
   if (options.claudeSettings) return 'claude';
+  if (isCodeConfigPath(options.path)) return 'wundr';
   if (!isPlainObject(document)) return 'native';
   if (isPlainObject(hooks)) return isAutohandShape(hooks) ? 'autohand' : 'claude';
   if (!Array.isArray(hooks)) return 'native';
@@ -34,7 +37,7 @@ export function detectFormat(document: unknown, options: DetectFormatOptions): C
 }
 
 function isWundrShape(document: Record<string, unknown>, hooks: unknown[]): boolean {
-  if ('defaultTimeoutMs' in document || 'maxConcurrency' in document) return true;
+  if ('defaultTimeoutMs' in document || 'maxConcurrency' in document || WUNDR_BUILTINS_FIELD in document) return true;
   return hooks.some(
     (entry) => isPlainObject(entry) && (Object.keys(entry).some((key) => WUNDR_ONLY_HOOK_KEYS.has(key) && !isNativeKind(key, entry)) || isPlainObject(entry.matcher)),
   );
@@ -54,6 +57,12 @@ function isOptaShape(document: Record<string, unknown>, hooks: unknown[], path: 
   const onlyOptaKeys = hooks.every((entry) => isPlainObject(entry) && Object.keys(entry).every((key) => OPTA_HOOK_KEYS.has(key)));
   const usesOptaEvent = hooks.some((entry) => isPlainObject(entry) && typeof entry.event === 'string' && OPTA_EVENT_NAMES.has(entry.event));
   return onlyOptaKeys && usesOptaEvent;
+}
+
+// OpenClaw's settings file `~/.openclaw/openclaw.json`: only its `hooks.claude` section is
+// hookpool's business (its other `hooks` keys are OpenClaw's own internal hooks).
+function isOpenclawSettingsPath(path: string): boolean {
+  return basename(path) === 'openclaw.json' && basename(dirname(path)) === '.openclaw';
 }
 
 // Opta's project file `.opta/config.json` and its user file `~/.config/opta/config.json`.

@@ -20,6 +20,11 @@ export const OPENCLAW_EVENTS: readonly EventName[] = [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStart', 'SubagentStop', 'PreCompact',
 ];
 
+// OpenClaw fires these without waiting for their hooks (the plan: "PostToolUse/Failure (sanitized,
+// fire-and-forget)", "PreCompact (fire-and-forget)"): they run in the background, bounded by their
+// timeout, and close() drains them. What they answer cannot change the action.
+export const OPENCLAW_FIRE_AND_FORGET: ReadonlySet<EventName> = new Set(['PostToolUse', 'PostToolUseFailure', 'PreCompact']);
+
 // OpenClaw matches Stop rules against the identifier "*": a rule whose glob does not match "*"
 // never runs on Stop (stop.ts).
 const MATCHED_AGAINST_STAR: ReadonlySet<EventName> = new Set(['Stop']);
@@ -148,6 +153,7 @@ function readHandler(value: unknown, place: HandlerPlace, matcher: string, probl
     filter: matcher === '*' ? undefined : { tool: [matcher] },
     args: argv.args,
     timeout: (handler.timeout ?? OPENCLAW_DEFAULT_TIMEOUT_SECONDS) * 1000,
+    background: OPENCLAW_FIRE_AND_FORGET.has(place.event) ? true : undefined,
     protocol: 'openclaw',
   };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'openclaw' }, problems);
@@ -165,6 +171,7 @@ function readEvaluatedHandler(value: unknown, type: 'prompt' | 'agent', place: H
     filter: matcher === '*' ? undefined : { tool: [matcher] },
     ...evaluated,
     timeout: handler.timeout === undefined ? EVALUATED_DEFAULT_TIMEOUT_MS[type] : handler.timeout * 1000,
+    background: OPENCLAW_FIRE_AND_FORGET.has(place.event) ? true : undefined,
     protocol: 'openclaw',
   };
   return finishHook(candidate, { file: place.file, jsonPath: formatJsonPath(place.path), format: 'openclaw' }, problems);

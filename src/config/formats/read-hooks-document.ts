@@ -11,6 +11,7 @@ import { readOpenclawHooks } from './openclaw.js';
 import { readOptaHooks } from './opta.js';
 import { isPlainObject, problemAt, type FormatResult } from './shared.js';
 import { readWundrHooks } from './wundr.js';
+import { readWundrBuiltins } from './wundr-builtins.js';
 
 const READERS: Readonly<Record<ConfigFormat, (document: unknown, file: string, context?: ClaudeHooksContext) => FormatResult>> = {
   native: readNativeHooks,
@@ -35,6 +36,7 @@ export function readHooksDocument(document: unknown, options: { file: string; cl
   const { hooks, broken, problems, unreadable } = READERS[format](shaped, options.file, options.context);
   problems.unshift(...shapeProblems);
   if (format === 'native' && options.builtinCatalog !== undefined) hooks.push(...readBuiltinHooks(document, options.file, options.builtinCatalog, problems));
+  if (format === 'wundr' && options.builtinCatalog !== undefined) hooks.push(...readWundrBuiltins(document, options.file, options.builtinCatalog, problems));
   const flag = isPlainObject(document) ? document.disableAllHooks : undefined;
   if (flag !== undefined && typeof flag !== 'boolean') {
     problems.push(problemAt(options.file, ['disableAllHooks'], 'expected true or false; ignored'));

@@ -9,7 +9,8 @@ import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../model.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../remote-handler.js';
 import { hasPlaceholder } from '../../run/template.js';
-import { parseEntry, problemAt, readHookList, type FormatResult } from './shared.js';
+import { isPlainObject, parseEntry, problemAt, readHookList, type EntryLocation, type FormatResult } from './shared.js';
+import type { FunctionHook } from '../hook-handler.js';
 import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Wundr's own default when neither the hook nor the file gives a timeout. */
@@ -46,6 +47,10 @@ const wundrMatcherSchema = z.looseObject(
   { error: 'expected a matcher object like {"toolName": "Bash*"}' },
 );
 
+// Wundr tags each hook with where it came from (hook-types.ts `source`); hookpool's `origin`.
+const WUNDR_SOURCES = { 'built-in': 'builtin', config: 'config', plugin: 'plugin' } as const;
+const wundrSourceSchema = z.enum(Object.keys(WUNDR_SOURCES) as ['built-in', 'config', 'plugin'], { error: 'expected "built-in", "config" or "plugin"' });
+
 const wundrCommandHookSchema = z.looseObject({
   id: z.string().min(1, 'expected a non-empty id'),
   name: z.string().optional(),
@@ -58,6 +63,7 @@ const wundrCommandHookSchema = z.looseObject({
   cwd: z.string().optional(),
   env: z.record(z.string(), z.string()).optional(),
   catchErrors: z.boolean().optional(),
+  source: wundrSourceSchema.optional(),
 });
 
 type WundrCommandHook = z.output<typeof wundrCommandHookSchema>;
@@ -74,6 +80,31 @@ const wundrAgentHookSchema = z.looseObject({
   model: z.string().min(1).optional(),
 });
 type WundrEvaluatedHook = z.output<typeof wundrPromptHookSchema> | z.output<typeof wundrAgentHookSchema>;
+const wundrCommonSchema = z.looseObject(wundrHookFields);
+type WundrCommon = z.output<typeof wundrCommonSchema>;
+
+// hookpool's additions to Wundr's shape: a module hook (run in the pool's workers), and, from
+// register() only, Wundr's programmatic `handler` (any type, as its own example writes
+// `type: 'command'` with a handler). Both get Wundr's metadata and answer Wundr's result object.
+const wundrModuleHookSchema = z.looseObject({
+  ...wundrHookFields,
+  type: z.literal('module'),
+  module: z.string().min(1, 'expected the module file'),
+  export: z.string().min(1).optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  cwd: z.string().optional(),
+  env: z.record(z.string(), z.string()).optional(),
+});
+const wundrFunctionHookSchema = z.looseObject({
+  ...wundrHookFields,
+  handler: z.custom<FunctionHook>((value) => typeof value === 'function', { message: 'expected a function (metadata) => result' }),
+});
+
+/** The file-wide settings a Wundr entry falls back on. */
+export interface WundrDefaults {
+  readonly enabled: boolean;
+  readonly defaultTimeoutMs: number | undefined;
+}
 
 /** Reads a Wundr hooks config; `enabled: false` at the top disables (but still lists) every hook. */
 export function readWundrHooks(document: unknown, file: string): FormatResult {
@@ -82,62 +113,91 @@ export function readWundrHooks(document: unknown, file: string): FormatResult {
     envelope: envelopeSchema,
     entries: (envelope) => ({ path: ['hooks'], list: envelope.hooks }),
     convert(entry, at, envelope, problems) {
-      const typed = parseEntry(hookTypeSchema, entry, at, problems);
-      if (!typed) return undefined;
-      const file = { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs };
-      if (typed.type === 'prompt' || typed.type === 'agent') {
-        const hook = parseEntry(typed.type === 'prompt' ? wundrPromptHookSchema : wundrAgentHookSchema, entry, at, problems);
-        return hook && toNativeEvaluatedHook(hook, file);
-      }
-      if (typed.type !== 'command') {
-        problems.push(problemAt(at.file, [...at.path, 'type'], `unknown hook type "${typed.type}" (expected command, prompt or agent); this hook is not loaded`));
+      if (isPlainObject(entry) && entry.handler !== undefined) {
+        problems.push(problemAt(at.file, [...at.path, 'handler'], 'a handler function is given to register() or loadFromConfig(), not read from a file (a file holds command, module, prompt or agent hooks); this hook is not loaded'));
         return undefined;
       }
-      const hook = parseEntry(wundrCommandHookSchema, entry, at, problems);
-      return hook && toNativeHook(hook, file);
+      return convertWundrEntry(entry, at, { enabled: envelope.enabled, defaultTimeoutMs: envelope.defaultTimeoutMs }, problems);
     },
   });
 }
 
-function toNativeHook(hook: WundrCommandHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
+/** One Wundr hook entry (a file's, or one given to register()) as a native hook; undefined, its problems recorded, when it cannot load. */
+export function convertWundrEntry(entry: unknown, at: EntryLocation, file: WundrDefaults, problems: string[]): NativeHookInput | undefined {
+  if (isPlainObject(entry) && entry.handler !== undefined) {
+    const hook = parseEntry(wundrFunctionHookSchema, entry, at, problems);
+    return hook && toNativeFunctionHook(hook, file);
+  }
+  const typed = parseEntry(hookTypeSchema, entry, at, problems);
+  if (!typed) return undefined;
+  if (typed.type === 'prompt' || typed.type === 'agent') {
+    const hook = parseEntry(typed.type === 'prompt' ? wundrPromptHookSchema : wundrAgentHookSchema, entry, at, problems);
+    return hook && toNativeEvaluatedHook(hook, file);
+  }
+  if (typed.type === 'module') {
+    const hook = parseEntry(wundrModuleHookSchema, entry, at, problems);
+    return hook && toNativeModuleHook(hook, file);
+  }
+  if (typed.type !== 'command') {
+    problems.push(problemAt(at.file, [...at.path, 'type'], `unknown hook type "${typed.type}" (expected command, prompt, agent or module); this hook is not loaded`));
+    return undefined;
+  }
+  const hook = parseEntry(wundrCommandHookSchema, entry, at, problems);
+  return hook && toNativeHook(hook, file);
+}
+
+/** What every Wundr hook carries the same way, whatever runs it. */
+function commonFields(hook: WundrCommon, file: WundrDefaults) {
   return {
     id: hook.id,
     event: hook.event,
     filter: filterOf(hook.matcher),
-    command: hook.command,
-    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? WUNDR_DEFAULT_TIMEOUT_MS,
     enabled: file.enabled ? hook.enabled : false,
     description: hook.name,
-    env: hook.env ? { set: hook.env } : undefined,
-    cwd: hook.cwd,
     // Wundr runs higher priorities first, as hookpool does.
     priority: hook.priority,
     sequential: isModifyingEvent(hook.event) ? true : undefined,
-    template: hasPlaceholder(hook.command) ? true : undefined,
     onError: onErrorOf(hook),
-    protocol: 'wundr',
+    origin: hook.source === undefined ? undefined : WUNDR_SOURCES[hook.source],
+    protocol: 'wundr' as const,
+  };
+}
+
+function toNativeFunctionHook(hook: z.output<typeof wundrFunctionHookSchema>, file: WundrDefaults): NativeHookInput {
+  return { ...commonFields(hook, file), type: 'function', handler: hook.handler, timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? WUNDR_DEFAULT_TIMEOUT_MS };
+}
+
+function toNativeModuleHook(hook: z.output<typeof wundrModuleHookSchema>, file: WundrDefaults): NativeHookInput {
+  return {
+    ...commonFields(hook, file),
+    type: 'module',
+    module: hook.module,
+    export: hook.export,
+    options: hook.options,
+    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? WUNDR_DEFAULT_TIMEOUT_MS,
+    env: hook.env ? { set: hook.env } : undefined,
+    cwd: hook.cwd,
+  };
+}
+
+function toNativeHook(hook: WundrCommandHook, file: WundrDefaults): NativeHookInput {
+  return {
+    ...commonFields(hook, file),
+    command: hook.command,
+    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? WUNDR_DEFAULT_TIMEOUT_MS,
+    env: hook.env ? { set: hook.env } : undefined,
+    cwd: hook.cwd,
+    template: hasPlaceholder(hook.command) ? true : undefined,
   };
 }
 
 // Wundr's defaults: 30 s for a prompt hook, 60 s for an agent hook; an agent without a template
 // is handed the metadata JSON ($ARGUMENTS) with its agentConfig.
-function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: { enabled: boolean; defaultTimeoutMs: number | undefined }): NativeHookInput {
+function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: WundrDefaults): NativeHookInput {
   const handler = hook.type === 'prompt'
     ? { type: 'prompt' as const, prompt: hook.promptTemplate, model: hook.model }
     : { type: 'agent' as const, prompt: hook.promptTemplate ?? '$ARGUMENTS', model: hook.model, agentConfig: hook.agentConfig };
-  return {
-    id: hook.id,
-    event: hook.event,
-    filter: filterOf(hook.matcher),
-    ...handler,
-    timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? EVALUATED_DEFAULT_TIMEOUT_MS[hook.type],
-    enabled: file.enabled ? hook.enabled : false,
-    description: hook.name,
-    priority: hook.priority,
-    sequential: isModifyingEvent(hook.event) ? true : undefined,
-    onError: onErrorOf(hook),
-    protocol: 'wundr',
-  };
+  return { ...commonFields(hook, file), ...handler, timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? EVALUATED_DEFAULT_TIMEOUT_MS[hook.type] };
 }
 
 function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter'] {
@@ -152,10 +212,11 @@ function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter
   return Object.values(filter).some((value) => value !== undefined) ? filter : undefined;
 }
 
-// Wundr swallows a failing hook unless `catchErrors: false`, when the failure stops the event:
-// hookpool's `closed`, which only means something where the event can be refused.
-function onErrorOf(hook: Pick<WundrCommandHook, 'catchErrors' | 'event'>): 'open' | 'closed' | undefined {
-  if (hook.catchErrors === undefined) return undefined;
-  if (hook.catchErrors) return 'open';
+// Wundr's `catchErrors` defaults to true: a failing hook is logged and the event goes on, which is
+// hookpool's `open` (reported in FireResult.failures and the log, and named by doctor/validate).
+// `catchErrors: false` makes the failure stop the event: hookpool's `closed`, which only means
+// something where the event can be refused.
+export function onErrorOf(hook: { catchErrors?: boolean | undefined; event: EventName }): 'open' | 'closed' | undefined {
+  if (hook.catchErrors !== false) return hook.catchErrors === true || canRefuse(EVENT_SPECS[hook.event]) ? 'open' : undefined;
   return canRefuse(EVENT_SPECS[hook.event]) ? 'closed' : undefined;
 }

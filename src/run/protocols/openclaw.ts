@@ -1,10 +1,9 @@
 // OpenClaw's protocol (khalf-code/aibot, src/hooks/claude-style/{types,executor,sanitize}.ts):
 // Claude-style JSON on stdin with OpenClaw's own field names, and no hook variables (OpenClaw
 // passes its environment as it is). Only hookpool's own HOOKPOOL_* are added.
+import { sanitizeToolResult } from './openclaw-sanitize.js';
 import { NO_HOOK_VARIABLES, sessionOf, startVariables, type ProtocolFire, type ProtocolSpec } from './protocol.js';
 
-/** OpenClaw cuts a tool result at 100,000 characters (sanitize.ts). */
-export const OPENCLAW_MAX_TEXT_CHARS = 100_000;
 
 // Claude Code's fields OpenClaw's input does not have.
 const CLAUDE_ONLY: readonly string[] = ['transcript_path', 'stop_hook_active'];
@@ -27,7 +26,7 @@ export function openclawInput(fire: ProtocolFire): Record<string, unknown> {
     input[openclaw] ??= input[wire];
     delete input[wire];
   }
-  if (input.tool_result !== undefined) input.tool_result = sanitized(input.tool_result);
+  if (input.tool_result !== undefined) input.tool_result = sanitizeToolResult(input.tool_result);
   return input;
 }
 
@@ -38,13 +37,3 @@ export const OPENCLAW_PROTOCOL: ProtocolSpec = {
   },
   hookVariables: NO_HOOK_VARIABLES,
 };
-
-// OpenClaw's sanitizer for what a tool returned: a long string cut with its marker, a value whose
-// JSON is too long replaced by a note of its size.
-function sanitized(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return value.length > OPENCLAW_MAX_TEXT_CHARS ? `${value.slice(0, OPENCLAW_MAX_TEXT_CHARS)}... [truncated]` : value;
-  }
-  const size = JSON.stringify(value)?.length ?? 0;
-  return size > OPENCLAW_MAX_TEXT_CHARS ? { _truncated: true, _originalSize: size } : value;
-}

@@ -1,0 +1,20 @@
+// Wundr reports a hook its matcher did not match as skipped, with a `skipReason`. hookpool does
+// so for the Wundr hooks of an event (other hooks' matchers are Claude Code's, which says nothing
+// of the hooks it does not run); only events that have Wundr hooks pay for it.
+import type { SkippedHook } from '../aggregate/fire-result.js';
+import type { EventSpec } from '../events/event-specs.js';
+import type { PlannedHook } from '../plan/planner.js';
+
+// The filter's conditions by the names of Wundr's matcher keys.
+const WUNDR_NAMES: Readonly<Record<string, string>> = { minNotificationLevel: 'notificationLevel' };
+
+/** The Wundr hooks of the event left out of this fire: by the subject test (`planned`), or by the payload's own fields (`chosen`). */
+export function skippedWundrHooks(spec: EventSpec, wundr: readonly PlannedHook[], planned: readonly PlannedHook[], chosen: readonly PlannedHook[], subject: string | null): SkippedHook[] {
+  if (wundr.length === 0) return [];
+  return wundr.flatMap((candidate): SkippedHook[] => {
+    if (chosen.includes(candidate)) return [];
+    if (!planned.includes(candidate)) return [{ id: candidate.hook.id, skipReason: `matcher: ${spec.matcherField ?? 'the subject'} "${subject ?? ''}" does not match` }];
+    const conditions = Object.entries(candidate.hook.filter ?? {}).flatMap(([key, value]) => (key === 'tool' || value === undefined ? [] : [WUNDR_NAMES[key] ?? key]));
+    return [{ id: candidate.hook.id, skipReason: `matcher: the event's metadata does not pass ${conditions.length > 0 ? conditions.join(', ') : 'its conditions'}` }];
+  });
+}
