@@ -8,9 +8,12 @@ import type { PlannedHook } from '../plan/planner.js';
 // The filter's conditions by the names of Wundr's matcher keys.
 const WUNDR_NAMES: Readonly<Record<string, string>> = { minNotificationLevel: 'notificationLevel' };
 
+// Shared by every fire of an event without Wundr hooks: nothing is allocated on that path.
+const NONE: SkippedHook[] = Object.freeze([]) as unknown as SkippedHook[];
+
 /** The Wundr hooks of the event left out of this fire: by the subject test (`planned`), or by the payload's own fields (`chosen`). */
 export function skippedWundrHooks(spec: EventSpec, wundr: readonly PlannedHook[], planned: readonly PlannedHook[], chosen: readonly PlannedHook[], subject: string | null): SkippedHook[] {
-  if (wundr.length === 0) return [];
+  if (wundr.length === 0) return NONE;
   return wundr.flatMap((candidate): SkippedHook[] => {
     if (chosen.includes(candidate)) return [];
     if (!planned.includes(candidate)) return [{ id: candidate.hook.id, skipReason: `matcher: ${spec.matcherField ?? 'the subject'} "${subject ?? ''}" does not match` }];

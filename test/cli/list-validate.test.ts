@@ -103,7 +103,7 @@ describe('hookpool list', () => {
     const { exitCode, stdout } = await project.cli(['list']);
 
     expect(exitCode).toBe(0);
-    expect(stdout).toMatch(/^no hooks configured \(looked in ~\/\.config\/hookpool\/hooks\.json, ~\/\.claude\/settings\.json, ~\/\.config\/opta\/config\.json, ~\/\.autohand\/config\.json, \.hookpool\/hooks\.json, \.claude\/settings\.json, \.opta\/config\.json/);
+    expect(stdout).toMatch(/^no hooks configured \(looked in ~\/\.config\/hookpool\/hooks\.json, ~\/\.claude\/settings\.json, ~\/\.config\/opta\/config\.json, ~\/\.autohand\/config\.json, ~\/\.openclaw\/openclaw\.json, \.hookpool\/hooks\.json, \.claude\/settings\.json, \.opta\/config\.json/);
   });
 });
 

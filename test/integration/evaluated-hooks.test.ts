@@ -223,10 +223,10 @@ describe.each(HOSTS)('non-results, %s host', (host) => {
     expect(await engine.fire('PreToolUse', bash('ls'))).toMatchObject({ blocked: false, failures: [] });
   });
 
-  it.each(['42', '{}', 'fine by me', '{"ok": true}', 'nothing'])('a Wundr prompt hook whose evaluator answers %s refuses a guard', async (reply) => {
+  it.each(['42', '{}', 'fine by me', '{"ok": true}', 'nothing'])('a Wundr prompt hook (catchErrors: false) whose evaluator answers %s refuses a guard', async (reply) => {
     const dir = tempDir('wundr-non-result');
     const file = join(dir, 'hooks.config.json');
-    await writeFile(file, JSON.stringify({ hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', promptTemplate: 'May {{metadata.toolName}} run?' }] }));
+    await writeFile(file, JSON.stringify({ hooks: [{ id: 'judge', event: 'PreToolUse', type: 'prompt', catchErrors: false, promptTemplate: 'May {{metadata.toolName}} run?' }] }));
     const config = await loadHooksConfig({ cwd: dir, home: dir, files: [file], trust: 'all' });
     expect(config.problems).toEqual([]);
     const answer = reply === 'nothing' ? undefined : reply === '42' ? 42 : reply;
