@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   ERR_HOOKPOOL_USAGE: 'The command line was not understood.',
   ERR_HOOKPOOL_SERVER_RUNNING: 'hookpool serve --http was started for a project whose server is already running (the message gives its pid and port).',
   ERR_HOOKPOOL_SERVER_RECORD: 'hookpool serve --http could not write the record clients find it by (~/.config/hookpool/servers/); it stopped.',
+  ERR_HOOKPOOL_SERVER_SOCKET: 'hookpool serve --http could not bind its client socket, or this Node.js lacks the call that binds a socket for its worker; it did not start.',
   ERR_HOOKPOOL_SERVER_STOPPING: 'A request reached hookpool serve while it was stopping; nothing was run.',
 } as const;
 

@@ -1,16 +1,15 @@
 // `hookpool serve --http`: a project's resident server as two processes. This one, the
 // supervisor, is small and holds what must not go away while an agent session needs it: the
-// loopback port Claude Code's http hooks post to, the socket hookpool-client calls, and each
-// session's environment. The worker (worker.ts) holds the engines and runs the hooks; every
-// connection is handed to it, the accepted socket itself passed over the IPC channel: this
-// process reads none of it and is not in its way. If the worker dies or stops answering, the
-// supervisor kills it and the hooks it left, and starts another (connections wait meanwhile), so
-// the port is never free for another program to take while the server lives. The server stops
+// loopback port Claude Code's http hooks post to, the socket hookpool-client calls (both bound
+// here and accepted on by the worker: bound-sockets.ts), and each session's environment. The
+// worker (worker.ts) holds the engines, accepts the connections and runs the hooks; this process
+// reads no connection and is not in a call's way. If the worker dies or stops answering, the
+// supervisor kills it and the hooks it left, and starts another (connections wait in the kernel's
+// queue meanwhile), so the port is never free for another program to take while the server lives. The server stops
 // within seconds once the last agent session it served has ended, after --idle-timeout when no
 // session ever used it, when --parent-pid goes, or on a signal.
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { HookpoolError } from '../errors.js';
 import { HOOKPOOL_EXECUTABLE } from '../package-root.js';
 import type { ConfigOptions } from '../project/config-options.js';
@@ -20,9 +19,10 @@ import { claudeHttpHookUrl, defaultServePort } from '../project/server/server-ad
 import { runtimeDir, serverRecordPath, serverSocketPath } from '../project/server/server-paths.js';
 import { claimServerRecord, ownStartTicks, removeOwnServerRecord, writeServerRecord } from '../project/server/server-record.js';
 import { killMarkedProcesses } from '../run/reap-marked.js';
+import { bindLoopbackPort, bindUnixSocket, type BoundHandle } from './bound-sockets.js';
 import { createLifetime } from './lifetime.js';
 import { createSessionRegistry } from './session-registry.js';
-import { MAX_CONNECTIONS, WORKER_MARK_VARIABLE, type ConnectionKind, type FromWorker, type ToWorker } from './worker-channel.js';
+import { WORKER_MARK_VARIABLE, type FromWorker, type ToWorker } from './worker-channel.js';
 
 export interface SupervisorOptions extends ConfigOptions {
   /** The HTTP port; undefined: derived from the project (defaultServePort); 0: any free port. */
@@ -35,8 +35,6 @@ export interface SupervisorOptions extends ConfigOptions {
 // A worker that has not answered a ping for this long is taken for stopped (kill -STOP) or stuck.
 const PING_MS = 250;
 const UNRESPONSIVE_MS = 1_000;
-// A connection waits this long for a worker to (re)start before it is closed.
-const WORKER_WAIT_MS = 10_000;
 // Restarts allowed within RESTART_WINDOW_MS before the server gives up and stops.
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -59,10 +57,6 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   let workerReady = false;
   let lastPong = Date.now();
   const restarts: number[] = [];
-  const waiting: (() => void)[] = [];
-  // Connections waiting for a worker, and those whose handing over a worker that exited never sent (the next one gets them).
-  const sockets = new Set<Socket>();
-  const unsent = new Map<Socket, { readonly to: ChildProcess; readonly retry: () => void }>();
   // The worker holds connections open: a request in flight, however long, is not idleness.
   let workerBusy = false;
   const setWorkerBusy = (busy: boolean) => {
@@ -73,7 +67,14 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   const finished = new Promise<void>((resolve) => {
     stopped = resolve;
   });
-  const servers: Server[] = [];
+  // Resolves with the first worker's listening problem on the port (null: none), or undefined when the server stopped before.
+  let firstReady: (httpProblem: string | null | undefined) => void = () => undefined;
+  const ready = new Promise<string | null | undefined>((resolve) => {
+    firstReady = resolve;
+  });
+  const bound: { client?: BoundHandle; tcp?: BoundHandle } = {};
+  let httpPort = 0;
+  let httpProblem: string | null = null;
   const registry = createSessionRegistry({
     onEnded: (id) => sendWorker({ t: 'end-session', id }),
     onEmpty: () => setTimeout(() => registry.sessions.size === 0 && stop('the last agent session it served has ended'), LAST_SESSION_GRACE_MS).unref(),
@@ -89,7 +90,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
     if (worker?.connected) worker.send(message, () => undefined);
   }
 
-  function startWorker(httpPort: number, httpProblem: string | null): void {
+  function startWorker(): void {
     workerReady = false;
     const args = [HOOKPOOL_EXECUTABLE, 'serve', '--worker', '--cwd', cwd];
     for (const file of options.config ?? []) args.push('--config', file);
@@ -105,7 +106,13 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       } else if (message.t === 'ready') {
         workerReady = true;
         lastPong = Date.now();
-        for (const resume of waiting.splice(0)) resume();
+        // The port taken by another program before the first worker listened: no later worker could.
+        if (message.httpProblem !== null) {
+          [httpProblem, httpPort] = [message.httpProblem, 0];
+          bound.tcp?.close();
+          delete bound.tcp;
+        }
+        firstReady(message.httpProblem);
       } else if (message.t === 'session') registry.register(message.id, { env: message.env, agent: message.agent });
       else if (message.t === 'log') log(message.line);
     });
@@ -115,11 +122,6 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
         workerReady = false;
         setWorkerBusy(false);
       }
-      for (const [socket, { to, retry }] of unsent) {
-        if (to !== child) continue;
-        unsent.delete(socket);
-        waiting.push(retry);
-      }
       // What its hooks left: nothing a dead worker started may outlive it.
       killMarkedProcesses(WORKER_MARK_VARIABLE, mark);
       if (stopping) return;
@@ -128,44 +130,13 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       while (restarts.length > 0 && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
       if (restarts.length > MAX_RESTARTS) return stop(`its worker kept failing (last exit: ${signal ?? code})`);
       log(`its worker exited (${signal ?? `code ${code}`}); starting another`);
-      startWorker(httpPort, httpProblem);
+      startWorker();
     });
+    // The sockets first: the worker starts accepting on them once its engines are loaded.
+    if (bound.client !== undefined) child.send({ t: 'listen', kind: 'client' } satisfies ToWorker, bound.client as never);
+    if (bound.tcp !== undefined) child.send({ t: 'listen', kind: 'tcp' } satisfies ToWorker, bound.tcp as never);
     child.send({ t: 'init', mark, status: { pid: process.pid, httpPort, httpProblem } } satisfies ToWorker);
     for (const [id, session] of registry.sessions) child.send({ t: 'session', id, env: session.env } satisfies ToWorker);
-  }
-
-  // Every connection goes to the worker once one is ready to take it: the socket itself, unread.
-  function handOver(socket: Socket, kind: ConnectionKind): void {
-    sockets.add(socket);
-    lifetime.activity(true);
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      sockets.delete(socket);
-      lifetime.activity(false);
-    };
-    socket.once('close', release);
-    socket.on('error', () => socket.destroy());
-    const deadline = Date.now() + WORKER_WAIT_MS;
-    const attempt = () => {
-      if (socket.destroyed || stopping) return socket.destroy();
-      const to = worker;
-      if (!workerReady || to === undefined || !to.connected) {
-        if (Date.now() > deadline) return socket.destroy();
-        waiting.push(attempt);
-        return;
-      }
-      // Sent once the worker took the one before; a worker that exits first leaves it to the next.
-      unsent.set(socket, { to, retry: attempt });
-      to.send({ t: 'connection', kind } satisfies ToWorker, socket, (error) => {
-        unsent.delete(socket);
-        if (error) socket.destroy();
-        // Sent: the socket is the worker's now (this process closes its copy).
-        release();
-      });
-    };
-    attempt();
   }
 
   const heartbeat = setInterval(() => {
@@ -186,9 +157,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       clearInterval(heartbeat);
       lifetime.dispose();
       registry.dispose();
-      for (const server of servers) server.close();
       removeOwnServerRecord(recordPath);
-      for (const resume of waiting.splice(0)) resume();
+      firstReady(undefined);
       const exiting = worker;
       if (exiting !== undefined) {
         const exited = new Promise<void>((resolve) => exiting.once('exit', () => resolve()));
@@ -198,7 +168,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
         clearTimeout(timer);
       }
       killMarkedProcesses(WORKER_MARK_VARIABLE, mark);
-      for (const socket of sockets) socket.destroySoon();
+      bound.client?.close();
+      bound.tcp?.close();
       rmSync(clientSocket, { force: true });
       stopped();
     })();
@@ -206,20 +177,14 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
 
   ensurePrivateDir(runtimeDir());
   rmSync(clientSocket, { force: true });
-  servers.push(await listen(withConnectionCap(createServer({ pauseOnConnect: true }, (socket) => handOver(socket, 'client'))), clientSocket));
+  bound.client = bindUnixSocket(clientSocket);
   const port = options.port ?? defaultServePort(cwd);
-  let httpPort = 0;
-  let httpProblem: string | null = null;
-  try {
-    // Only the user's own processes (and root's) are answered, a token-free endpoint: the worker checks the peer (handed-connections.ts).
-    const tcp = createServer({ pauseOnConnect: true }, (socket) => handOver(socket, 'tcp'));
-    servers.push(await listen(withConnectionCap(tcp), port, '127.0.0.1'));
-    httpPort = (tcp.address() as { port: number }).port;
-  } catch (error) {
-    httpProblem = `cannot listen on 127.0.0.1:${port} (${(error as NodeJS.ErrnoException).code ?? describe(error)})`;
-    log(`${httpProblem}: Claude Code's http hooks cannot reach it; hookpool-client still can`);
-  }
-  startWorker(httpPort, httpProblem);
+  const tcp = bindLoopbackPort(port);
+  if ('problem' in tcp) httpProblem = tcp.problem;
+  else [bound.tcp, httpPort] = [tcp.handle, tcp.port];
+  startWorker();
+  if ((await ready) === undefined) return finished;
+  if (httpProblem !== null) log(`${httpProblem}: Claude Code's http hooks cannot reach it; hookpool-client still can`);
   try {
     writeServerRecord(recordPath, { port: httpPort, pid: process.pid, startTicks: ownStartTicks(), projectDir: cwd, ...(httpProblem === null ? {} : { httpProblem }) });
   } catch (error) {
@@ -229,21 +194,6 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
   }
   if (httpPort > 0) log(`listening on ${claudeHttpHookUrl(httpPort)} and ${clientSocket} for ${cwd} (pid ${process.pid})`);
   await finished;
-}
-
-function withConnectionCap(server: Server): Server {
-  server.maxConnections = MAX_CONNECTIONS;
-  return server;
-}
-
-function listen(server: Server, ...where: [string] | [number, string]): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(...(where as [number, string]), () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
 }
 
 function describe(error: unknown): string {

@@ -1,10 +1,9 @@
 // What the server's supervisor and its worker say over their IPC channel. The supervisor keeps
-// what must outlive a worker (the sessions' environments, the hooks' marker) and replays it to a
-// new one, and hands it every connection it accepts; the worker reports each session a client
-// call reveals.
+// what must outlive a worker (its bound sockets, the sessions' environments, the hooks' marker)
+// and gives it to each new one; the worker reports each session a client call reveals.
 import type { AgentProcess } from '../project/server/server-protocol.js';
 
-/** Which socket a handed connection came in on: the loopback TCP port (Claude Code's http hooks) or the private client socket. */
+/** Which socket a connection came in on: the loopback TCP port (Claude Code's http hooks) or the private client socket. */
 export type ConnectionKind = 'tcp' | 'client';
 
 /** At most this many connections at once; more are refused (a guard whose connection is refused is blocked by onFailure). */
@@ -26,13 +25,14 @@ export type ToWorker =
   | WorkerInit
   | { readonly t: 'session'; readonly id: string; readonly env: Readonly<Record<string, string>> }
   | { readonly t: 'end-session'; readonly id: string }
-  /** Sent with the accepted socket itself as the message's handle (none when it closed on the way). */
-  | { readonly t: 'connection'; readonly kind: ConnectionKind }
+  /** Sent with a bound socket as the message's handle (bound-sockets.ts), before init: the worker listens and accepts on it. */
+  | { readonly t: 'listen'; readonly kind: ConnectionKind }
   | { readonly t: 'ping' }
   | { readonly t: 'stop' };
 
 export type FromWorker =
-  | { readonly t: 'ready' }
+  /** `httpProblem`: why it could not listen on the port (another program did first), or null. */
+  | { readonly t: 'ready'; readonly httpProblem: string | null }
   /** `connections`: how many it holds open; the supervisor's idle clock does not run while there are any. */
   | { readonly t: 'pong'; readonly connections: number }
   | { readonly t: 'session'; readonly id: string; readonly env: Readonly<Record<string, string>>; readonly agent: AgentProcess | null }

@@ -1,12 +1,12 @@
 // The worker of `hookpool serve --http`: the process that holds the project's engines and runs
-// the hooks, forked by the supervisor (supervisor.ts), which hands it every connection it accepts
-// (handed-connections.ts). It answers Claude Code's http hooks and hookpool-client's calls, reloads
+// the hooks, forked by the supervisor (supervisor.ts). It listens on the sockets the supervisor
+// bound and accepts their connections itself (bound-sockets.ts, accepted-connections.ts). It answers Claude Code's http hooks and hookpool-client's calls, reloads
 // when the configuration changes, and stops (killing what its hooks left) when the supervisor
 // says so or goes away. Every hook it starts carries the supervisor's mark, so that if this
 // process is killed, the supervisor kills the hooks too.
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer as createSocketServer, type Server as SocketServer } from 'node:net';
 import { describeError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { createEngineSession, type EngineSession } from '../project/resident-engine.js';
@@ -14,11 +14,12 @@ import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/ser
 import { workerSocketPath } from '../project/server/server-paths.js';
 import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';
 import { watchSession, type SessionWatch } from './config-watcher.js';
-import { handConnectionsTo } from './handed-connections.js';
+import { acceptConnectionsFor } from './accepted-connections.js';
+import type { BoundHandle } from './bound-sockets.js';
 import { answerClaudeHttpHook } from './http/claude-http-route.js';
 import { answerClientCall } from './http/call-route.js';
 import { sendJson } from './http/read-body.js';
-import { WORKER_MARK_VARIABLE, type FromWorker, type ToWorker, type WorkerInit } from './worker-channel.js';
+import { WORKER_MARK_VARIABLE, type ConnectionKind, type FromWorker, type ToWorker, type WorkerInit } from './worker-channel.js';
 
 export interface WorkerOptions extends ConfigOptions {
   readonly cwd: string;
@@ -34,16 +35,22 @@ const send = (message: FromWorker) => {
 
 /** Runs until the supervisor says stop or goes away; resolves once every engine is closed. */
 export async function runServeWorker(options: WorkerOptions): Promise<void> {
-  // The supervisor sends the sessions it knows right after init, before this worker is ready: they wait here.
+  // The supervisor sends its sockets before init and the sessions it knows right after, before this worker is ready: they wait here.
   const early: ToWorker[] = [];
+  const bound: [ConnectionKind, BoundHandle][] = [];
   let received: (init: WorkerInit) => void = () => undefined;
   const initialized = new Promise<WorkerInit>((resolve) => {
     received = resolve;
   });
-  const queue = (message: ToWorker, socket?: Socket) => (message.t === 'init' ? received(message) : message.t === 'connection' ? socket?.destroy() : early.push(message));
+  const queue = (message: ToWorker, handle?: BoundHandle) => {
+    if (message.t === 'init') received(message);
+    else if (message.t === 'listen') handle !== undefined && bound.push([message.kind, handle]);
+    else early.push(message);
+  };
   process.on('message', queue);
   const init = await initialized;
-  const status = (): ServerStatus => ({ ...init.status, workerPid: process.pid, projectDir: options.cwd, httpProblem: init.status.httpProblem, sessions: sessions.size });
+  let httpProblem = init.status.httpProblem;
+  const status = (): ServerStatus => ({ ...init.status, ...(httpProblem === null ? {} : { httpPort: 0 }), workerPid: process.pid, projectDir: options.cwd, httpProblem, sessions: sessions.size });
   const sessions = new Set<string>();
   let stopping = false;
   let watch: SessionWatch | undefined;
@@ -69,11 +76,11 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => sendJson(response, 500, { error: describeError(error) }));
   });
-  // A request whose body does not arrive in time is answered 408 (silent connections are closed sooner: handed-connections.ts).
+  // A request whose body does not arrive in time is answered 408 (silent connections are closed sooner: accepted-connections.ts).
   server.requestTimeout = REQUEST_BODY_MS;
-  const connections = handConnectionsTo(server);
+  const connections = acceptConnectionsFor(server);
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    // What did not come from the supervisor (a connection to the worker's own socket) gets nothing.
+    // What did not come through the supervisor's sockets (a connection to the worker's own socket) gets nothing.
     if (!connections.answerable(request.socket)) return void request.socket.destroy();
     // One request per connection: a worker that dies leaves no kept-alive connection an agent would reuse and find closed.
     response.shouldKeepAlive = false;
@@ -88,7 +95,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     sendJson(response, 404, { error: `POST ${CLAUDE_HTTP_HOOK_PATH} or ${CALL_PATH}, GET ${STATUS_PATH}` });
   }
 
-  // Connections come handed over by the supervisor; listening keeps the server's request timeouts
+  // Connections come from the supervisor's sockets; listening keeps the server's request timeouts
   // armed (Node checks them for a listening server), and what connects here directly is not answered.
   const socketPath = workerSocketPath(options.cwd);
   rmSync(socketPath, { force: true });
@@ -96,6 +103,24 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
   });
+
+  // The supervisor's sockets: accepted on here; a port another program listened on first is a problem the status reports.
+  const listeners: SocketServer[] = [];
+  for (const [kind, handle] of bound) {
+    const listener = createSocketServer((socket) => (stopping ? socket.destroy() : connections.accept(socket, kind)));
+    const problem = await new Promise<string | null>((resolve) => {
+      listener.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      // A socket that lost its binding on the way would listen anywhere: only the supervisor's port counts.
+      listener.listen(handle, () => resolve(kind === 'tcp' && (listener.address() as { port?: number } | null)?.port !== init.status.httpPort ? 'not the bound port' : null));
+    });
+    if (problem === null) {
+      listeners.push(listener);
+      continue;
+    }
+    listener.close();
+    if (kind !== 'tcp') throw new Error(`cannot listen on the client socket (${problem})`);
+    httpProblem = `cannot listen on 127.0.0.1:${init.status.httpPort} (${problem})`;
+  }
 
   let stopped: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => {
@@ -107,6 +132,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     watch?.close();
     void (async () => {
       // Requests in flight are answered once the engines have closed (their hooks settled or killed); then the server is done.
+      for (const listener of listeners) listener.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await session.close();
@@ -119,12 +145,8 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
       stopped();
     })();
   };
-  const handle = (message: ToWorker, socket?: Socket) => {
-    if (message.t === 'connection') {
-      if (socket === undefined) return;
-      if (stopping) return void socket.destroy();
-      connections.accept(socket, message.kind);
-    } else if (message.t === 'session') {
+  const handle = (message: ToWorker) => {
+    if (message.t === 'session') {
       sessions.add(message.id);
       session.registerSession(message.id, message.env);
     } else if (message.t === 'end-session') {
@@ -141,6 +163,6 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const supervisorLost = () => process.exit(1);
   process.on('disconnect', supervisorLost);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
-  send({ t: 'ready' });
+  send({ t: 'ready', httpProblem });
   await finished;
 }

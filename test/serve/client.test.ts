@@ -54,7 +54,7 @@ describe('hookpool-client', () => {
     }
   });
 
-  it('answers the call itself when the server is stopped (SIGSTOP): the hook runs once, in its own run', async () => {
+  it('is answered by the worker while only the supervisor is stopped, and answers itself when the whole server is (SIGSTOP): each hook runs once', async () => {
     const project = await createServeProject();
     try {
       const { parents, input } = await parentNotingGuard(project);
@@ -62,18 +62,24 @@ describe('hookpool-client', () => {
       const { pid } = await project.waitForServer();
       const { workerPid } = await project.status();
 
-      process.kill(pid, 'SIGSTOP');
-      let answer;
-      try {
-        answer = await project.client(input);
-      } finally {
-        process.kill(pid, 'SIGCONT');
-      }
-      expect(answer).toEqual({ exitCode: 2, stdout: '', stderr: expect.stringContaining('no rm here') });
-      // The second call's hook ran in the client's own run, not in the server's worker, and only there.
+      const whileStopped = async (pids: number[]) => {
+        for (const stopped of pids) process.kill(stopped, 'SIGSTOP');
+        try {
+          return await project.client(input);
+        } finally {
+          for (const stopped of pids) process.kill(stopped, 'SIGCONT');
+        }
+      };
+      const supervisorStopped = await whileStopped([pid]);
+      const serverStopped = await whileStopped([pid, workerPid]);
+
+      for (const answer of [supervisorStopped, serverStopped]) expect(answer).toEqual({ exitCode: 2, stdout: '', stderr: expect.stringContaining('no rm here') });
+      // The worker accepts on its own: a stopped supervisor is not in a call's way. A stopped
+      // server's call ran in the client's own run, and only there.
       const lines = readFileSync(parents, 'utf8').trim().split('\n');
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).not.toBe(String(workerPid));
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toBe(String(workerPid));
+      expect(lines[2]).not.toBe(String(workerPid));
     } finally {
       await stopServer(project);
       await project.remove();

@@ -264,10 +264,15 @@ describe('hookpool serve --http when its worker dies or stops answering', () => 
       const { workerPid } = await project.status();
 
       process.kill(workerPid, signal);
+      // Sent while no worker accepts: it waits in the kernel's queue for the next worker.
+      const refusal = postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })));
       // A stopped worker is taken for dead within about a second: killed, and so are its hooks.
       await expectGone(workerPid, 10_000);
       await expectNoneAlive(`sleep ${mark}`, 10_000);
-      const refused = await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } })));
+      // Between workers the port stays the server's: no other program can listen on it.
+      const squatter = createServer();
+      await expect(new Promise((resolve, reject) => squatter.once('error', reject).listen(port, '127.0.0.1', () => resolve(squatter.close())))).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const refused = await refusal;
       await postHook(port, CLAUDE_HTTP_HOOK_PATH, JSON.parse(project.claudeInput('PostToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: {} })));
 
       expect(refused.body).toMatchObject({ hookSpecificOutput: { permissionDecision: 'deny' } });

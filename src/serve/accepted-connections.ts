@@ -1,26 +1,24 @@
-// The connections a worker of `hookpool serve --http` is handed: the supervisor accepts them
-// without reading a byte and passes each socket itself over the IPC channel, so that no process
-// sits between an agent and the worker copying bytes both ways. What the supervisor did for them
-// before it is done here: one from the TCP port is closed unread unless its peer is the user's
-// own process (or root's), at most MAX_CONNECTIONS are open at once, and one that has sent no
-// request for SILENT_CONNECTION_MS is closed.
+// The connections a worker of `hookpool serve --http` accepts on the sockets its supervisor bound
+// (bound-sockets.ts), before any reaches the HTTP server: one from the TCP port is closed unread
+// unless its peer is the user's own process (or root's), at most MAX_CONNECTIONS are open at
+// once, and one that has sent no request for SILENT_CONNECTION_MS is closed.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { isOwnLoopbackPeer } from '../project/server/loopback-owner.js';
 import { MAX_CONNECTIONS, SILENT_CONNECTION_MS, type ConnectionKind } from './worker-channel.js';
 
-export interface HandedConnections {
-  /** Takes a socket the supervisor handed over and gives it to the HTTP server. */
+export interface AcceptedConnections {
+  /** Takes an accepted socket and gives it to the HTTP server once its peer passes. */
   accept(socket: Socket, kind: ConnectionKind): void;
-  /** True for a request on a connection handed over (anything else reaching the server is not answered); the connection is no longer silent. */
+  /** True for a request on a connection taken here (anything else reaching the server is not answered); the connection is no longer silent. */
   answerable(socket: Socket): boolean;
   /** Connections open now. */
   readonly count: number;
-  /** Resolves once every handed connection has closed. */
+  /** Resolves once every connection taken here has closed. */
   drained(): Promise<void>;
 }
 
-export function handConnectionsTo(server: Server): HandedConnections {
+export function acceptConnectionsFor(server: Server): AcceptedConnections {
   const silent = new Map<Socket, NodeJS.Timeout>();
   const open = new Set<Socket>();
   const emptied: (() => void)[] = [];
