@@ -8,8 +8,10 @@ import { readProcState } from '../project/server/process-state.js';
 import { readLiveServerRecord } from '../project/server/server-record.js';
 import { CALL_PATH, type HookCallRequest } from '../project/server/server-protocol.js';
 
-/** How long the client waits for a server it started to take calls. */
+/** How long the client waits for a server to take calls once none is seen starting. */
 const START_WAIT_MS = 5_000;
+/** The longest it waits for a server seen starting (its process running, not stopped), on a loaded machine. */
+const STARTING_WAIT_MS = 30_000;
 /**
  * A server sends its status line before it reads a call. Until it has, the client looks at the
  * server's process this often: stopped (kill -STOP) or gone, the client answers the call itself;
@@ -93,14 +95,17 @@ export async function startServer(cliExecutable: string, projectDir: string): Pr
 }
 
 /**
- * Calls again until a server answers, or the wait is over. A server that this client started
- * and that exited (another one holds the project, which answers; or it could not start) leaves a
- * few more tries for the other one, then the call runs in a one-shot run.
+ * Calls again until a server answers, or the wait is over. A server takes calls once its worker
+ * listens: while the project's record names a server process that runs, the wait goes on (up to
+ * STARTING_WAIT_MS). A server that this client started and that exited with no other one running
+ * (it could not start) leaves a few more tries, then the call runs in a one-shot run.
  */
 export async function callStartingServer(place: ServerPlace, call: HookCallRequest, started: StartedServer): Promise<AgentAnswer | null> {
+  const limit = Date.now() + STARTING_WAIT_MS;
   let deadline = Date.now() + START_WAIT_MS;
   for (let delayMs = 10; Date.now() < deadline; delayMs = Math.min(delayMs * 2, 100)) {
-    if (started.exited()) deadline = Math.min(deadline, Date.now() + 500);
+    if (!serverStalled(place.recordPath)) deadline = Math.min(limit, Math.max(deadline, Date.now() + START_WAIT_MS));
+    else if (started.exited()) deadline = Math.min(deadline, Date.now() + 500);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = await callServer(place, call);
     if (answer !== 'absent') return answer;

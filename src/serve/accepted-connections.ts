@@ -18,7 +18,8 @@ export interface AcceptedConnections {
   drained(): Promise<void>;
 }
 
-export function acceptConnectionsFor(server: Server): AcceptedConnections {
+/** `onBusyChange`: called when the first connection opens and when the last one closes. */
+export function acceptConnectionsFor(server: Server, onBusyChange: (busy: boolean) => void = () => undefined): AcceptedConnections {
   const silent = new Map<Socket, NodeJS.Timeout>();
   const open = new Set<Socket>();
   const emptied: (() => void)[] = [];
@@ -26,13 +27,16 @@ export function acceptConnectionsFor(server: Server): AcceptedConnections {
     accept(socket, kind) {
       if (open.size >= MAX_CONNECTIONS) return void socket.destroy();
       open.add(socket);
+      if (open.size === 1) onBusyChange(true);
       socket.on('error', () => socket.destroy());
       silent.set(socket, setTimeout(() => socket.destroy(), SILENT_CONNECTION_MS));
       socket.once('close', () => {
         clearTimeout(silent.get(socket));
         silent.delete(socket);
         open.delete(socket);
-        if (open.size === 0) for (const resolve of emptied.splice(0)) resolve();
+        if (open.size > 0) return;
+        onBusyChange(false);
+        for (const resolve of emptied.splice(0)) resolve();
       });
       // The client socket's folder is private to the user; the TCP port is anyone's to reach.
       const own = kind === 'client' ? Promise.resolve(true) : isOwnLoopbackPeer(socket.remotePort ?? 0, socket.localPort ?? 0);

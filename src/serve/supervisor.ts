@@ -92,6 +92,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
 
   function startWorker(): void {
     workerReady = false;
+    // The idle clock waits for a worker that can take calls.
+    setWorkerBusy(true);
     const args = [HOOKPOOL_EXECUTABLE, 'serve', '--worker', '--cwd', cwd];
     for (const file of options.config ?? []) args.push('--config', file);
     for (const file of options.claudeSettings ?? []) args.push('--claude-settings', file);
@@ -106,6 +108,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
       } else if (message.t === 'ready') {
         workerReady = true;
         lastPong = Date.now();
+        setWorkerBusy(message.connections > 0);
         // The port taken by another program before the first worker listened: no later worker could.
         if (message.httpProblem !== null) {
           [httpProblem, httpPort] = [message.httpProblem, 0];

@@ -31,8 +31,8 @@ export type ToWorker =
   | { readonly t: 'stop' };
 
 export type FromWorker =
-  /** `httpProblem`: why it could not listen on the port (another program did first), or null. */
-  | { readonly t: 'ready'; readonly httpProblem: string | null }
+  /** `httpProblem`: why it could not listen on the port (another program did first), or null; `connections` as in a pong. */
+  | { readonly t: 'ready'; readonly httpProblem: string | null; readonly connections: number }
   /** `connections`: how many it holds open; the supervisor's idle clock does not run while there are any. */
   | { readonly t: 'pong'; readonly connections: number }
   | { readonly t: 'session'; readonly id: string; readonly env: Readonly<Record<string, string>>; readonly agent: AgentProcess | null }

@@ -78,7 +78,8 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   });
   // A request whose body does not arrive in time is answered 408 (silent connections are closed sooner: accepted-connections.ts).
   server.requestTimeout = REQUEST_BODY_MS;
-  const connections = acceptConnectionsFor(server);
+  // The supervisor's idle clock stops the moment a connection opens, not at its next ping.
+  const connections = acceptConnectionsFor(server, (busy) => send({ t: 'pong', connections: busy ? 1 : 0 }));
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // What did not come through the supervisor's sockets (a connection to the worker's own socket) gets nothing.
     if (!connections.answerable(request.socket)) return void request.socket.destroy();
@@ -163,6 +164,6 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
   const supervisorLost = () => process.exit(1);
   process.on('disconnect', supervisorLost);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
-  send({ t: 'ready', httpProblem });
+  send({ t: 'ready', httpProblem, connections: connections.count });
   await finished;
 }
