@@ -65,7 +65,7 @@ export function changedSomething(report: EventReport): boolean {
 
 function subjectOf(payload: Record<string, unknown>): string | null {
   const input = typeof payload.tool_input === 'object' && payload.tool_input !== null ? (payload.tool_input as Record<string, unknown>) : undefined;
-  const text = typeof payload.prompt === 'string' ? payload.prompt : input === undefined ? null : (pick(input, ['command', 'file_path', 'path', 'pattern', 'url', 'query']) ?? JSON.stringify(input));
+  const text = typeof payload.prompt === 'string' ? payload.prompt : input === undefined ? null : (pick(input, ['file_path', 'command', 'path', 'pattern', 'url', 'query']) ?? JSON.stringify(input));
   if (text === null) return null;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SUBJECT_LENGTH ? `${flat.slice(0, SUBJECT_LENGTH - 1)}…` : flat;

@@ -4,7 +4,8 @@
 // record answers them with `tool_result` blocks (tool_use_id, content, is_error) and the tool's
 // structured result in `toolUseResult`. A user record whose content is text is a prompt, unless it
 // is meta (isMeta, local command output) or a compaction's summary; a `system` record of subtype
-// `compact_boundary` marks a compaction (`compactMetadata.trigger`). Sidechain records (a
+// `compact_boundary` marks a compaction (`compactMetadata.trigger`). A turn ends at an assistant
+// message whose stop_reason is end_turn, at a manual compaction, else at the next prompt. Sidechain records (a
 // subagent's turns) give their tool calls only. Tool names are already canonical.
 import { isRecord, textOf, type ReplayEvent, type TranscriptReader, type TranscriptRecord } from '../replay-event.js';
 import { compactEvent, PendingCalls, postToolUse, preToolUse, promptEvent } from '../tool-events.js';
@@ -22,17 +23,18 @@ export function createClaudeReader(): TranscriptReader {
     sessionId = textOf(value.sessionId) ?? sessionId;
     if (value.type === 'system' && value.subtype === 'compact_boundary') {
       const trigger = isRecord(value.compactMetadata) && value.compactMetadata.trigger === 'manual' ? 'manual' : 'auto';
-      return [compactEvent(trigger, line, sessionId)];
+      // A manual /compact is typed between turns: the turn before it has ended.
+      return [...(trigger === 'manual' ? turn.end(line, sessionId) : []), compactEvent(trigger, line, sessionId)];
     }
     const message = isRecord(value.message) ? value.message : undefined;
     if (message === undefined) return [];
-    if (value.type === 'assistant') return assistantEvents(message, line);
+    if (value.type === 'assistant') return assistantEvents(message, line, value.isSidechain === true);
     if (value.type === 'user') return userEvents(value, message, line);
     return [];
   }
 
-  function assistantEvents(message: Record<string, unknown>, line: number): ReplayEvent[] {
-    turn.activity();
+  function assistantEvents(message: Record<string, unknown>, line: number, sidechain: boolean): ReplayEvent[] {
+    if (!sidechain) turn.activity();
     const events: ReplayEvent[] = [];
     for (const block of blocksOf(message.content)) {
       if (block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
@@ -40,7 +42,8 @@ export function createClaudeReader(): TranscriptReader {
       pending.add(call);
       events.push(preToolUse(call, line, sessionId));
     }
-    return events;
+    // A message that ended the turn (when the transcript kept its stop_reason) is where Stop fired.
+    return message.stop_reason === 'end_turn' && !sidechain ? [...events, ...turn.end(line, sessionId)] : events;
   }
 
   function userEvents(record: Record<string, unknown>, message: Record<string, unknown>, line: number): ReplayEvent[] {
