@@ -1,6 +1,7 @@
 // The replay's totals, kept in constant memory as events go by: counts per event, tool calls and
 // how many the hooks would block, the most frequent reasons, each hook's runs and durations (from
 // the engine's onHookSettled observer, background hooks included), and the timeline's bins.
+import { describeFailure } from '../aggregate/hook-failure.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import { DurationHistogram } from './duration-histogram.js';
 import { changedSomething, type EventReport } from './event-report.js';
@@ -13,7 +14,7 @@ export interface HookSummary {
   readonly runs: number;
   /** Events whose decision this hook gave as a refusal. */
   readonly blocked: number;
-  /** Runs that did not end with status ok. */
+  /** Runs that gave no answer (timed out, could not start, crashed); a refusing exit 2 is an answer. */
   readonly failed: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -63,7 +64,7 @@ export class SummaryCollector {
   readonly hookSettled = ({ outcome }: HookSettled): void => {
     const hook = this.#hook(outcome.id);
     hook.histogram.add(outcome.durationMs);
-    if (outcome.status !== 'ok') hook.failed += 1;
+    if (describeFailure(outcome) !== null) hook.failed += 1;
   };
 
   skippedLine(message: string): void {
