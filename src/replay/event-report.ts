@@ -43,7 +43,8 @@ export function reportEvent(index: number, replayed: ReplayEvent, result: FireRe
     event: replayed.event,
     tool: typeof payload.tool_name === 'string' ? payload.tool_name : null,
     subject: subjectOf(payload),
-    ...timing,
+    startedMs: tenths(timing.startedMs),
+    durationMs: tenths(timing.durationMs),
     verdict: !result.continue ? 'stop' : result.blocked ? 'blocked' : 'proceed',
     decision: result.decision,
     reason: result.blocked || !result.continue ? (result.reason ?? result.stopReason) : result.reason,
@@ -62,6 +63,8 @@ export function reportEvent(index: number, replayed: ReplayEvent, result: FireRe
 export function changedSomething(report: EventReport): boolean {
   return report.additionalContext !== null || report.updatedInput !== null || report.updatedPrompt !== null || report.systemMessage !== null;
 }
+
+const tenths = (ms: number): number => Math.round(ms * 10) / 10;
 
 function subjectOf(payload: Record<string, unknown>): string | null {
   const input = typeof payload.tool_input === 'object' && payload.tool_input !== null ? (payload.tool_input as Record<string, unknown>) : undefined;

@@ -1,8 +1,11 @@
 // The same session recorded by Claude Code, Gemini CLI and Codex implies the same events, in
 // canonical names and tools: each agent's tool names go through its dialect's mapping.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, nativeConfig, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, parseReplayJson, TRANSCRIPTS, writeScript, type ReplayedEvent } from './replay-harness.js';
+
+// Each replay spawns real hook processes per event: slow on a loaded machine, never asserted.
+vi.setConfig({ testTimeout: 120_000 });
 
 let project: TempProject;
 let config: string;

@@ -1,9 +1,12 @@
 // A file that is no transcript is a one-line error naming the file and line; a bad line inside a
 // transcript is reported (file and line) and skipped, and the replay goes on.
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, nativeConfig, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, parseReplayJson, TRANSCRIPTS, writeScript } from './replay-harness.js';
+
+// Each replay spawns real hook processes per event: slow on a loaded machine, never asserted.
+vi.setConfig({ testTimeout: 120_000 });
 
 let project: TempProject;
 let config: string;

@@ -3,9 +3,12 @@
 // nothing is recorded in history.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, nativeConfig, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, parseReplayJson, PROMPT_CONTEXT, REWRITE_EDIT, TRANSCRIPTS, writeScript } from './replay-harness.js';
+
+// Each replay spawns real hook processes per event: slow on a loaded machine, never asserted.
+vi.setConfig({ testTimeout: 120_000 });
 
 let project: TempProject;
 let config: string;

@@ -7,9 +7,12 @@ import { copyFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, nativeConfig, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, PROMPT_CONTEXT, TRANSCRIPTS, writeScript } from './replay-harness.js';
+
+// Each replay spawns real hook processes per event: slow on a loaded machine, never asserted.
+vi.setConfig({ testTimeout: 120_000 });
 
 const DOCS_SCREENSHOT = fileURLToPath(new URL('../../../docs/replay-report.png', import.meta.url));
 

@@ -2,9 +2,12 @@
 // background hook and a built-in that logs; the report names each one and why. The guard still runs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, parseReplayJson, TRANSCRIPTS, writeScript } from './replay-harness.js';
+
+// Each replay spawns real hook processes per event: slow on a loaded machine, never asserted.
+vi.setConfig({ testTimeout: 120_000 });
 
 let project: TempProject;
 let config: string;
