@@ -71,7 +71,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<ReplaySu
   };
   try {
     const records = transcriptRecords(path, {
-      onSkipped: (_line, message) => skipLine(message),
+      onSkipped: skipLine,
       onProgress: options.onProgress === undefined ? undefined : (bytes) => options.onProgress!(bytes, totalBytes),
     });
     for await (const record of records) {

@@ -9,7 +9,7 @@ import { isRecord, type TranscriptRecord } from './replay-event.js';
 
 export interface RecordsOptions {
   /** A line that was skipped: `FILE:LINE: skipped: why`. */
-  readonly onSkipped: (line: number, message: string) => void;
+  readonly onSkipped: (message: string) => void;
   /** Bytes read so far, for a progress bar. */
   readonly onProgress?: (bytesRead: number) => void;
 }
@@ -30,7 +30,7 @@ export async function* transcriptRecords(path: string, options: RecordsOptions):
     }
     const why = last ? `truncated line (the file ends mid-record: ${parsed.problem})` : parsed.problem;
     if (recordsSeen === 0) throw transcriptError(path, line, `not a transcript: ${why}`);
-    options.onSkipped(line, `${path}:${line}: skipped: ${why}`);
+    options.onSkipped(`${path}:${line}: skipped: ${why}`);
     return undefined;
   };
   try {
