@@ -35,6 +35,8 @@ export interface BuiltinSpec {
   readonly module: string;
   /** Environment variables it reads; secret-looking ones (SLACK_WEBHOOK_URL) reach it only when passed by name (`env.pass`). */
   readonly env: readonly string[];
+  /** What it changes outside its answer (writes a log, formats or stages files, commits, notifies), or null when it only answers. */
+  readonly sideEffect: string | null;
 }
 
 // Modules run compiled: from the build they sit in this file's folder (found from a bundle in
@@ -52,14 +54,32 @@ function entry(event: EventName, priority: number, more: Partial<Pick<BuiltinHoo
   return { event, priority, matcher: more.matcher ?? null, background: more.background ?? false };
 }
 
+// What each built-in changes besides its answer (`hookpool replay` runs these only when asked).
+const SIDE_EFFECTS: Readonly<Record<string, string>> = {
+  'session-lifecycle-logger-start': 'writes a log',
+  'session-lifecycle-logger-end': 'writes a log',
+  'tool-execution-logger-success': 'writes a log',
+  'tool-execution-logger-failure': 'writes a log',
+  'subagent-tracker-start': 'writes a log',
+  'subagent-tracker-stop': 'writes a log',
+  'task-completion-logger': 'writes a log',
+  'notification-router': 'writes notifications to files',
+  'auto-format': 'formats files',
+  'git-auto-stage': 'stages files in git',
+  'sound-alert': 'plays a sound',
+  'slack-notify': 'posts to Slack',
+  'smart-commit': 'commits in git',
+  'activity-logger': 'writes a log',
+};
+
 // Wundr registers all twelve enabled (built-in-hooks.ts: `enabled: true`), priorities from its table.
 function wundr(name: string, description: string, hooks: readonly BuiltinHookEntry[], schema: z.ZodType): BuiltinSpec {
-  return { name, seed: 'wundr', description, hooks, enabledByDefault: true, options: schema, module: modulePath(name), env: [] };
+  return { name, seed: 'wundr', description, hooks, enabledByDefault: true, options: schema, module: modulePath(name), env: [], sideEffect: SIDE_EFFECTS[name] ?? null };
 }
 
 // Autohand installs its built-ins disabled (docs/hooks.md, "Built-in Hooks").
 function autohand(name: string, description: string, hooks: readonly BuiltinHookEntry[], schema: z.ZodType, env: readonly string[] = []): BuiltinSpec {
-  return { name, seed: 'autohand', description, hooks, enabledByDefault: false, options: schema, module: modulePath(name), env };
+  return { name, seed: 'autohand', description, hooks, enabledByDefault: false, options: schema, module: modulePath(name), env, sideEffect: SIDE_EFFECTS[name] ?? null };
 }
 
 /** Every built-in, Wundr's twelve then Autohand's seven. */

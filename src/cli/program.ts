@@ -18,6 +18,7 @@ const VERBS: Record<string, () => Promise<Register>> = {
   list: async () => (await import('./commands/list.js')).registerListCommand,
   validate: async () => (await import('./commands/validate.js')).registerValidateCommand,
   test: async () => (await import('./commands/test.js')).registerTestCommand,
+  replay: async () => (await import('./commands/replay.js')).registerReplayCommand,
   enable: async () => (await import('./commands/toggle.js')).registerEnableCommand,
   disable: async () => (await import('./commands/toggle.js')).registerDisableCommand,
   add: async () => (await import('./commands/add.js')).registerAddCommand,

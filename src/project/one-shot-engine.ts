@@ -39,6 +39,8 @@ export interface CliEngineOptions {
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
+  /** Record each settled hook for `hookpool history` (default); `replay` keeps its runs out of it. */
+  readonly recordHistory?: boolean;
 }
 
 /** The CLI's engine: everything but register(), which it never needs. */
@@ -47,7 +49,7 @@ export type CliEngine = Omit<HookEngine, 'register'>;
 export function createCliEngine(options: CliEngineOptions): CliEngine {
   const env = options.env ?? process.env;
   const depth = Number(env[DEPTH_VARIABLE] ?? 0);
-  const runLog = runLogWriter(defaultRunLogPath());
+  const runLog = options.recordHistory === false ? undefined : runLogWriter(defaultRunLogPath());
   const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeoutMs);
   const resolved = withDefaults({
     cwd: options.cwd,
@@ -66,7 +68,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;
-      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      runLog?.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
@@ -81,7 +83,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
   });
   // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
   const closeEngine = engine.close.bind(engine);
-  engine.close = () => closeEngine().finally(() => runLog.flush());
+  engine.close = () => closeEngine().finally(() => runLog?.flush());
   return engine;
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './cli-harness.js';
 
-const VERBS = ['run', 'list', 'validate', 'test', 'enable', 'disable', 'add', 'remove', 'history', 'trust', 'init', 'doctor', 'demo'];
+const VERBS = ['run', 'list', 'validate', 'test', 'enable', 'disable', 'add', 'remove', 'history', 'trust', 'init', 'doctor', 'demo', 'replay'];
 
 async function inTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'hookpool-cli-'));
