@@ -58,11 +58,11 @@ export function relativeLinksOf(markdown: string): LinkReference[] {
   return links;
 }
 
-/** The text of every inline code span, with its line. */
+/** The text of every inline code span (which may wrap onto the next line), with the line it starts on. */
 export function codeSpansOf(markdown: string): { text: string; line: number }[] {
-  const spans: { text: string; line: number }[] = [];
-  prose(markdown).forEach((text, index) => {
-    for (const match of text.matchAll(/`([^`]+)`/g)) spans.push({ text: match[1]!.replaceAll('\\|', '|'), line: index + 1 });
-  });
-  return spans;
+  const text = prose(markdown).join('\n');
+  return [...text.matchAll(/`([^`]+)`/g)].map((match) => ({
+    text: match[1]!.replaceAll('\\|', '|').replaceAll('\n', ' '),
+    line: text.slice(0, match.index).split('\n').length,
+  }));
 }
