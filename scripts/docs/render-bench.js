@@ -36,7 +36,7 @@ export function renderBench(resultsText) {
   ];
   lines.forEach((line, index) => {
     if (!line.startsWith('### ')) return;
-    const summary = lines.slice(index + 1).find((next) => next.trim() !== '');
+    const summary = lines.slice(index + 1).find((next) => next.trim() !== '') ?? '';
     out.push('', line, '', summary, '', ...tableAfter(lines, index + 1));
   });
   return out.join('\n');
