@@ -31,8 +31,9 @@ function renderInstall(version) {
 /** Every generated block, by file (relative to the repository root) and block name. */
 export async function generatedBlocks(root = ROOT) {
   // The sources are TypeScript; jiti (a dependency already, for Wundr's code configs) loads them
-  // as they are, so the docs never follow a stale build.
-  const jiti = createJiti(import.meta.url);
+  // as they are, so the docs never follow a stale build. Its cache goes to node_modules/.cache,
+  // never to the temp folder (which every test run must leave empty).
+  const jiti = createJiti(import.meta.url, { fsCache: join(ROOT, 'node_modules/.cache/jiti') });
   const { EVENT_SPECS } = await jiti.import(join(root, 'src/events/event-specs.ts'));
   const { BUILTIN_CATALOG } = await jiti.import(join(root, 'src/builtins/catalog.ts'));
   const { ERROR_CODES } = await jiti.import(join(root, 'src/errors.ts'));
