@@ -1,4 +1,4 @@
-// Every error hookpool throws has a stable code from this registry; the README lists them all.
+// Every error hookpool throws has a stable code from this registry; docs/errors.md is generated from it.
 
 export const ERROR_CODES = {
   ERR_HOOKPOOL_INVALID_CONFIG: 'A hook configuration does not match its format; the message names the file, the JSON path and what is allowed.',

@@ -23,7 +23,7 @@ export function createNativeConfigJsonSchema(): JsonObject {
   return {
     $schema: schema.$schema,
     title: 'hookpool hooks configuration',
-    description: 'Lifecycle hooks for AI agents; timeouts are in milliseconds. See DESIGN.md, "Configuration formats".',
+    description: "hookpool's native hooks file: a list of hooks, each an event, an optional matcher and what runs; timeouts are in milliseconds.",
     ...schema,
   };
 }

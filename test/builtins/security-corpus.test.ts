@@ -1,7 +1,7 @@
 // Both security built-ins over the corpus in corpus/: every dangerous call refused (by the rule its
 // section names), and the safe calls counted: each one refused is a false positive, printed with
 // the reason. The threshold is 0: the safe corpus lists what must pass, so a refusal there is
-// either a bug or a rule decision to move the call out (into dangerous.txt, or the README's list
+// either a bug or a rule decision to move the call out (into dangerous.txt, or docs/builtins.md's list
 // of deliberate refusals), never a number to live with.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

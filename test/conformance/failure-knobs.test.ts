@@ -1,4 +1,4 @@
-// Each format's own default for a hook that cannot answer (README, "When a hook cannot answer"):
+// Each format's own default for a hook that cannot answer (docs/security-model.md, "When a hook cannot answer"):
 // hookpool's own file fails a guard closed; Autohand ("hook failures do not crash the agent; errors
 // are logged but execution continues") lets it through. Either way the failure is reported.
 import { describe, expect, it } from 'vitest';

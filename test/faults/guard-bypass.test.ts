@@ -18,7 +18,7 @@ describe.each(HOSTS)('guards that failed open, on the %s host', (host) => {
 
   it('NUL bytes in tool_name, tool_response and error no longer fail every hook of the fire', async () => {
     engine = createHookEngine({ host, hooks: [
-      // OPTA_* are given to hooks of Opta's protocol (README, "Seed formats and their protocols").
+      // OPTA_* are given to hooks of Opta's protocol (docs/designs.md).
       { id: 'guard', event: 'PostToolUseFailure', command: 'printf "%s|" "$HOOKPOOL_TOOL_NAME" "$OPTA_ERROR"; cat >/dev/null', protocol: 'opta' },
       { id: 'other', event: 'PostToolUseFailure', command: 'echo ran' },
     ] });
