@@ -39,6 +39,8 @@ export interface CliEngineOptions {
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
+  /** Put the payload and hook output on the spans (HOOKPOOL_OTEL_RECORD_CONTENTS=1). */
+  readonly recordContents?: boolean;
 }
 
 /** The CLI's engine: everything but register(), which it never needs. */
@@ -71,6 +73,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     },
     onHookStarted: options.onHookStarted,
     onRewake: options.onRewake,
+    telemetry: { contents: options.recordContents === true },
   });
   const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
   const engine = new Engine({
