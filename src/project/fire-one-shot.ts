@@ -66,7 +66,6 @@ async function fireOnce(config: CliConfig, hooks: readonly HookDefinition[], spe
     if (started !== null && typeof started !== 'string') exportAfterAnswer(() => started.flush(plan.flushTimeoutMs));
   }
   const engine = createCliEngine({
-    recordContents: plan?.contents === true,
     hooks,
     broken: config.loaded,
     cwd: config.cwd,

@@ -14,6 +14,7 @@ import { DEPTH_VARIABLE } from './nested-run.js';
 import { SILENT_LOGGER } from '../engine/engine-logger.js';
 import { createStderrLogger } from './stderr-logger.js';
 import { defaultRunLogPath, runLogWriter } from './run-log.js';
+import { recordsContents } from '../telemetry/otel-env.js';
 
 export interface CliEngineOptions {
   /** Checked and named by the configuration loader (ListedHook.definition). */
@@ -39,7 +40,7 @@ export interface CliEngineOptions {
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
-  /** Put the payload and hook output on the spans (HOOKPOOL_OTEL_RECORD_CONTENTS=1). */
+  /** Put the payload and hook output on the spans; default: HOOKPOOL_OTEL_RECORD_CONTENTS=1 in `env`. */
   readonly recordContents?: boolean;
 }
 
@@ -73,7 +74,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     },
     onHookStarted: options.onHookStarted,
     onRewake: options.onRewake,
-    telemetry: { contents: options.recordContents === true },
+    telemetry: { contents: options.recordContents ?? recordsContents(env) },
   });
   const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
   const engine = new Engine({

@@ -8,8 +8,6 @@ export interface ExportPlan {
   /** The protocol of each signal to export; absent: that signal is not exported. */
   readonly traces?: OtlpProtocol;
   readonly metrics?: OtlpProtocol;
-  /** HOOKPOOL_OTEL_RECORD_CONTENTS=1: the payload and hook output go on the spans too. */
-  readonly contents: boolean;
   /** How long a short-lived `run` waits for its export after writing its answer (HOOKPOOL_OTEL_FLUSH_TIMEOUT_MS). */
   readonly flushTimeoutMs: number;
   /** Variables that ask for something the CLI cannot do, one line each (printed as warnings). */
@@ -19,6 +17,18 @@ export interface ExportPlan {
 type Env = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_FLUSH_TIMEOUT_MS = 500;
+
+/**
+ * The variables a server started by hookpool-client keeps from the caller (it never holds an
+ * agent's secrets): where and how to export, not OTEL_EXPORTER_OTLP_*HEADERS, which carry API keys.
+ */
+export const FORWARDED_OTEL_VARIABLES = [
+  'OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TIMEOUT', 'OTEL_EXPORTER_OTLP_COMPRESSION', 'OTEL_METRIC_EXPORT_INTERVAL', 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE',
+  'HOOKPOOL_OTEL_RECORD_CONTENTS',
+];
 
 const SIGNALS = [
   { key: 'traces', exporter: 'OTEL_TRACES_EXPORTER', endpoint: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', protocol: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' },
@@ -43,7 +53,12 @@ export function exportPlan(env: Env): ExportPlan | null {
     else problems.push(`${nonEmpty(env[signal.protocol]) ? signal.protocol : 'OTEL_EXPORTER_OTLP_PROTOCOL'}=${protocol}: hookpool sends OTLP over http/protobuf or http/json only; ${signal.key} are not exported`);
   }
   if (plan.traces === undefined && plan.metrics === undefined && problems.length === 0) return null;
-  return { ...plan, contents: env.HOOKPOOL_OTEL_RECORD_CONTENTS === '1', flushTimeoutMs: flushTimeout(env, problems), problems };
+  return { ...plan, flushTimeoutMs: flushTimeout(env, problems), problems };
+}
+
+/** HOOKPOOL_OTEL_RECORD_CONTENTS=1: the payload and each hook's stdout/stderr go on the spans. */
+export function recordsContents(env: Env): boolean {
+  return env.HOOKPOOL_OTEL_RECORD_CONTENTS === '1';
 }
 
 function flushTimeout(env: Env, problems: string[]): number {
