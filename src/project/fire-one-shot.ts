@@ -60,12 +60,17 @@ async function fireOnce(config: CliConfig, hooks: readonly HookDefinition[], spe
   const { createCliEngine, startCliTelemetry } = await import('./engine-bundle.js');
   // Only a run that runs hooks, in an environment that asks for an export, loads the SDK.
   const plan = exportPlan(process.env);
+  let exporting = false;
   if (plan !== null) {
     const started = plan.traces === undefined && plan.metrics === undefined ? null : startCliTelemetry(plan, { exportTimeoutMs: plan.flushTimeoutMs });
     for (const problem of [...plan.problems, ...(typeof started === 'string' ? [started] : [])]) writeToFd(2, `hookpool: warning: ${problem}\n`);
-    if (started !== null && typeof started !== 'string') exportAfterAnswer(() => started.flush(plan.flushTimeoutMs));
+    if (started !== null && typeof started !== 'string') {
+      exportAfterAnswer(() => started.flush(plan.flushTimeoutMs));
+      exporting = true;
+    }
   }
   const engine = createCliEngine({
+    telemetry: exporting,
     hooks,
     broken: config.loaded,
     cwd: config.cwd,

@@ -40,8 +40,11 @@ export interface CliEngineOptions {
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
-  /** Put the payload and hook output on the spans; default: HOOKPOOL_OTEL_RECORD_CONTENTS=1 in `env`. */
-  readonly recordContents?: boolean;
+  /**
+   * Make spans and metrics: only when this process started an export (the API is not even loaded
+   * otherwise). The payload and hook output go on the spans with HOOKPOOL_OTEL_RECORD_CONTENTS=1 in `env`.
+   */
+  readonly telemetry?: boolean;
 }
 
 /** The CLI's engine: everything but register(), which it never needs. */
@@ -74,7 +77,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     },
     onHookStarted: options.onHookStarted,
     onRewake: options.onRewake,
-    telemetry: { contents: options.recordContents ?? recordsContents(env) },
+    telemetry: options.telemetry === true ? { contents: recordsContents(env) } : false,
   });
   const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
   const engine = new Engine({

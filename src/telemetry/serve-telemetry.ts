@@ -27,6 +27,11 @@ export function startServeTelemetry(env: NodeJS.ProcessEnv = process.env): () =>
   };
 }
 
+/** The server exports: its engines make spans and metrics (otherwise they do not even load the API). */
+export function serverExports(): boolean {
+  return started !== undefined;
+}
+
 /** Runs `fire` in the trace context of the calling hook's TRACEPARENT/TRACESTATE, when the server exports and the call has one. */
 export function inCallerTrace<T>(env: Readonly<Record<string, string | undefined>>, fire: () => T): T {
   const api = started === undefined ? null : otelApi();
