@@ -62,6 +62,16 @@ describe('hookpool run with OTEL_* variables', () => {
     expect(receiver.spans.some((span) => span.attributes['hookpool.session.id'] === 'cli-3')).toBe(false);
   });
 
+  it('loads no OpenTelemetry module on a run that does not export, or that runs no hook', async () => {
+    const log = `${project.dir}/loaded.log`;
+    const probe = await project.write('probe.cjs', `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).filter((file) => file.includes('@opentelemetry')).length + '\\n'));`);
+    const env = { ...OFF, NODE_OPTIONS: `--require ${probe}` };
+    expect((await project.cli(['run', '--format', 'claude', '--config', config], { input: claudeCall('cli-6', 'ls'), env })).exitCode).toBe(0);
+    const noMatch = project.claudeInput('PreToolUse', { session_id: 'cli-7', tool_name: 'Read', tool_input: {} });
+    expect((await project.cli(['run', '--format', 'claude', '--config', config], { input: noMatch, env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } })).exitCode).toBe(0);
+    expect(await project.read('loaded.log')).toBe('0\n0\n');
+  });
+
   it('still answers when the collector is down or the protocol is one it cannot speak, and says so on stderr', async () => {
     const down = await project.cli(['run', '--format', 'claude', '--config', config], { input: claudeCall('cli-4', 'rm -rf /'), env: { ...OFF, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_METRICS_EXPORTER: 'none' } });
     expect(down.exitCode).toBe(2);
