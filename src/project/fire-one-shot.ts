@@ -57,20 +57,13 @@ export async function fireOneShot(spec: EventSpec, payload: Record<string, unkno
 }
 
 async function fireOnce(config: CliConfig, hooks: readonly HookDefinition[], spec: EventSpec, payload: Record<string, unknown>, how: { sessionId: string | undefined; passEnv: string[]; warnOnStderr: boolean; onRewake: (rewake: Rewake) => void }): Promise<FireResult> {
-  const { createCliEngine, startCliTelemetry } = await import('./engine-bundle.js');
+  const { createCliEngine, startPlannedExport } = await import('./engine-bundle.js');
   // Only a run that runs hooks, in an environment that asks for an export, loads the SDK.
   const plan = exportPlan(process.env);
-  let exporting = false;
-  if (plan !== null) {
-    const started = plan.traces === undefined && plan.metrics === undefined ? null : startCliTelemetry(plan, { exportTimeoutMs: plan.flushTimeoutMs });
-    for (const problem of [...plan.problems, ...(typeof started === 'string' ? [started] : [])]) writeToFd(2, `hookpool: warning: ${problem}\n`);
-    if (started !== null && typeof started !== 'string') {
-      exportAfterAnswer(() => started.flush(plan.flushTimeoutMs));
-      exporting = true;
-    }
-  }
+  const exporter = plan === null ? null : startPlannedExport(plan, (line) => writeToFd(2, `hookpool: warning: ${line}\n`), { exportTimeoutMs: plan.flushTimeoutMs });
+  if (exporter !== null) exportAfterAnswer(() => exporter.flush(plan!.flushTimeoutMs));
   const engine = createCliEngine({
-    telemetry: exporting,
+    telemetry: exporter !== null,
     hooks,
     broken: config.loaded,
     cwd: config.cwd,

@@ -34,6 +34,16 @@ export interface StartOptions {
   readonly exportTimeoutMs?: number;
 }
 
+/**
+ * Starts the export `plan` asks for, if it asks for one; every problem (a variable it cannot
+ * follow, the SDK missing) goes to `warn`, one line each. null when nothing is exported.
+ */
+export function startPlannedExport(plan: ExportPlan, warn: (line: string) => void, options: StartOptions = {}): CliTelemetry | null {
+  const started = plan.traces === undefined && plan.metrics === undefined ? null : startCliTelemetry(plan, options);
+  for (const problem of [...plan.problems, ...(typeof started === 'string' ? [started] : [])]) warn(problem);
+  return typeof started === 'string' ? null : started;
+}
+
 const MISSING = 'the OpenTelemetry variables ask for an export, but the OpenTelemetry SDK packages (hookpool\'s optional dependencies) are not installed; nothing is exported';
 
 /** Starts the SDK for `plan`; a string says why it could not (one line). */

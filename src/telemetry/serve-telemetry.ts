@@ -3,7 +3,7 @@
 // agent's side (hookpool-client) carries that hook's environment: its TRACEPARENT parents the
 // fire the call makes.
 import { writeToFd } from '../io/raw-stdio.js';
-import { startCliTelemetry, type CliTelemetry } from './cli-exporter.js';
+import { startPlannedExport, type CliTelemetry } from './cli-exporter.js';
 import { otelApi } from './otel-api.js';
 import { exportPlan } from './otel-env.js';
 
@@ -15,10 +15,8 @@ let started: CliTelemetry | undefined;
 /** Starts the export the environment asks for (problems are one stderr line each); resolves the function that stops it. */
 export function startServeTelemetry(env: NodeJS.ProcessEnv = process.env): () => Promise<void> {
   const plan = exportPlan(env);
-  if (plan === null) return async () => {};
-  const telemetry = plan.traces === undefined && plan.metrics === undefined ? null : startCliTelemetry(plan);
-  for (const problem of [...plan.problems, ...(typeof telemetry === 'string' ? [telemetry] : [])]) writeToFd(2, `hookpool serve: warning: ${problem}\n`);
-  if (telemetry === null || typeof telemetry === 'string') return async () => {};
+  const telemetry = plan === null ? null : startPlannedExport(plan, (line) => writeToFd(2, `hookpool serve: warning: ${line}\n`));
+  if (telemetry === null) return async () => {};
   started = telemetry;
   return async () => {
     started = undefined;
