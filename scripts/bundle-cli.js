@@ -109,8 +109,9 @@ function programFromTscBuild(outfile) {
 }
 
 const BUNDLED_IN_RUN_ENGINE = ['signal-exit'];
-const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const required = Object.keys(dependencies).filter((name) => !BUNDLED_IN_RUN_ENGINE.includes(name));
+const { dependencies, optionalDependencies, peerDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+// The OpenTelemetry packages (optional: the API a peer, the SDK optional dependencies) stay external too, required on first use.
+const required = Object.keys({ ...dependencies, ...optionalDependencies, ...peerDependencies }).filter((name) => !BUNDLED_IN_RUN_ENGINE.includes(name));
 
 await build({ ...COMMON, entryPoints: [CONFIG_LOADER.entry], outfile: CONFIG_LOADER.outfile, external: required });
 const engine = await build({ ...COMMON, entryPoints: [RUN_ENGINE.entry], outfile: RUN_ENGINE.outfile, external: required, plugins: [requireBundles(RUN_ENGINE.outfile, [CONFIG_LOADER])] });

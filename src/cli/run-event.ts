@@ -17,6 +17,7 @@ import { printJson, printLines, printWarning } from './output/print.js';
 import { readPayload } from './read-payload.js';
 import { reportError } from './report-error.js';
 import { writeToFd } from '../io/raw-stdio.js';
+import { flushRunExport } from '../telemetry/run-export.js';
 
 /** `run`'s options, as commander or fast-run.ts parsed them. */
 export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions {
@@ -29,9 +30,16 @@ export interface RunOptions extends ConfigOptions, InputOptions, PassEnvOptions 
   readonly httpPort?: string;
 }
 
-/** Fires the event and prints the answer; resolves with the exit code. */
+/** Fires the event and prints the answer, then flushes the run's telemetry (when it exports); resolves with the exit code. */
 export async function runEvent(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
-  if (options.format !== undefined) return answerAsAgent(options.format, eventArgument, options);
+  try {
+    return await (options.format !== undefined ? answerAsAgent(options.format, eventArgument, options) : answer(eventArgument, options));
+  } finally {
+    await flushRunExport();
+  }
+}
+
+async function answer(eventArgument: string | undefined, options: RunOptions): Promise<ExitCode> {
   const payload = (await readPayload(options, { stdinByDefault: true })) ?? {};
   const eventName = eventArgument ?? textField(payload, 'hook_event_name');
   if (eventName === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the event: hookpool run <event> (or give the payload a "hook_event_name")');

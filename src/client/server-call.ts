@@ -7,6 +7,7 @@ import { privateDirProblem } from '../project/server/private-dir.js';
 import { readProcState } from '../project/server/process-state.js';
 import { readLiveServerRecord } from '../project/server/server-record.js';
 import { CALL_PATH, type HookCallRequest } from '../project/server/server-protocol.js';
+import { FORWARDED_OTEL_VARIABLES } from '../telemetry/otel-env.js';
 
 /** How long the client waits for a server to take calls once none is seen starting. */
 const START_WAIT_MS = 5_000;
@@ -25,7 +26,8 @@ export interface ServerPlace {
   readonly recordPath: string;
 }
 // What a server process keeps of the caller's environment: enough to find node and the user's files.
-const SERVER_ENV_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'NODE_OPTIONS'];
+// And where to send its OpenTelemetry export, if the agent's environment says.
+const SERVER_ENV_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'NODE_OPTIONS', ...FORWARDED_OTEL_VARIABLES];
 
 /** The server's answer, 'absent' when no server takes calls there, or null when one failed mid-call. */
 export function callServer(place: ServerPlace, call: HookCallRequest): Promise<AgentAnswer | 'absent' | null> {

@@ -10,9 +10,9 @@ import { readBackgroundAnswer } from './background-answer.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import type { EngineTask } from './hook-task.js';
 import { MAX_ENV_FILE_BYTES, type EnvFiles } from './env-files.js';
-import { notify } from './observers.js';
+import { notify, type RunObservers } from './observers.js';
 
-type Observers = Pick<ResolvedEngineOptions, 'onHookStarted' | 'onAsyncAnswer' | 'onRewake'>;
+type Observers = Pick<ResolvedEngineOptions, 'onAsyncAnswer' | 'onRewake'>;
 
 export class BackgroundHooks {
   private readonly finishing = new Set<Promise<void>>();
@@ -21,16 +21,15 @@ export class BackgroundHooks {
     private readonly dispatcher: Dispatcher<EngineTask>,
     private readonly observers: Observers,
     private readonly logger: EngineLogger,
-    private readonly report: (spec: EventSpec, outcome: HookOutcome) => void,
   ) {}
 
-  /** Starts one background hook; `settled` is the engine's bookkeeping of every outcome. */
-  start(spec: EventSpec, planned: PlannedHook, task: EngineTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome): void {
+  /** Starts one background hook, reported to `run` as it starts and settles; `settled` is the engine's bookkeeping of every outcome. */
+  start(spec: EventSpec, planned: PlannedHook, task: EngineTask | string, envFiles: EnvFiles<PlannedHook> | undefined, settled: (outcome: HookOutcome) => HookOutcome, run: RunObservers): void {
     envFiles?.hold();
     const { hook } = planned;
-    const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles));
+    const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles, run));
     if (typeof task === 'string') return finish(failedOutcome(hook.id, 'spawn_failed', task));
-    notify(this.observers.onHookStarted, { event: spec.name, hookId: hook.id, background: true, statusMessage: hook.statusMessage ?? null }, this.logger, 'onHookStarted');
+    run.hookStarted({ event: spec.name, hookId: hook.id, background: true, statusMessage: hook.statusMessage ?? null });
     this.dispatcher.runBackground(task, finish);
   }
 
@@ -58,9 +57,10 @@ export class BackgroundHooks {
     void finishing.finally(() => this.finishing.delete(finishing));
   }
 
-  private async finish(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, envFiles: EnvFiles<PlannedHook> | undefined): Promise<void> {
+  private async finish(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, envFiles: EnvFiles<PlannedHook> | undefined, run: RunObservers): Promise<void> {
     const { hook } = planned;
     try {
+      run.hookSettled({ event: spec.name, background: true, outcome });
       await this.deliver(spec, planned, outcome, envFiles);
     } catch (error) {
       this.logger.error({ err: error, event: spec.name, hook: hook.id }, 'delivering a background hook\'s answer failed');
@@ -69,7 +69,6 @@ export class BackgroundHooks {
 
   private async deliver(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, envFiles: EnvFiles<PlannedHook> | undefined): Promise<void> {
     const { hook } = planned;
-    this.report(spec, outcome);
     const { onAsyncAnswer, onRewake } = this.observers;
     if (onAsyncAnswer === undefined && onRewake === undefined && hook.rewake === undefined && envFiles === undefined) return;
     const environmentExports = envFiles === undefined ? null : await this.readEnvFiles(spec, envFiles, [planned]);

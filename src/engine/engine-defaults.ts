@@ -18,6 +18,7 @@ export const ENGINE_DEFAULTS = {
   host: 'process',
   maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,
   maxStopBlocks: 8,
+  telemetry: { contents: false },
 } as const;
 
 /** Options of hookpool's own making (nothing in them unchecked from a user), completed with the defaults. */

@@ -65,6 +65,10 @@ export const engineOptionsSchema = z.strictObject({
   onHookStarted: z.custom<(started: HookStarted) => void>((value) => typeof value === 'function').optional(),
   onAsyncAnswer: z.custom<(answer: AsyncAnswer) => void>((value) => typeof value === 'function').optional(),
   onRewake: z.custom<(rewake: Rewake) => void>((value) => typeof value === 'function').optional(),
+  telemetry: z.union([
+    z.literal(false),
+    z.strictObject({ contents: z.boolean().default(false).describe("also record the payload and each hook's stdout/stderr on the spans") }),
+  ]).default(ENGINE_DEFAULTS.telemetry).describe('OpenTelemetry spans and metrics, when @opentelemetry/api is installed and a provider registered; false: none'),
   // Accepted so that `createHookEngine({ ...await loadHooksConfig(), ... })` works.
   problems: z.array(z.string()).optional(),
   files: z.array(z.unknown()).optional(),

@@ -34,6 +34,8 @@ import { ActivePlans } from './hook-activation.js';
 import type { EngineTask } from './hook-task.js';
 import { HookRegistry, type ParseRegisteredHook } from './hook-registry.js';
 import { needsPool } from './needs-pool.js';
+import { notify, type RunObservers } from './observers.js';
+import { EngineTelemetry } from '../telemetry/engine-telemetry.js';
 
 /** What the host starter is given beside the options: each hook's environment, and where warnings go. */
 export type HostContext = Omit<PoolHostOptions, 'maxConcurrentHooks' | 'threads' | 'niceness'>;
@@ -81,6 +83,10 @@ export class Engine implements HookEngine {
   private readonly stopLoops: StopLoopGuard;
   private readonly inputContext: InputContext;
   private readonly fireContext: FireContext;
+  /** The agent's observers of every hook run (and the log). */
+  private readonly observers: RunObservers;
+  /** Spans and metrics; undefined when turned off or @opentelemetry/api is not installed. */
+  private readonly telemetry: EngineTelemetry | undefined;
   private host: PoolHost | undefined;
   private closing: Promise<void> | undefined;
 
@@ -108,21 +114,29 @@ export class Engine implements HookEngine {
       permissionMode: options.permissionMode,
     };
     this.fireContext = { sessionId: options.sessionId, cwd: options.cwd, projectDir, model: options.model };
+    this.observers = {
+      hookStarted: (started) => notify(options.onHookStarted, started, this.logger, 'onHookStarted'),
+      hookSettled: (settled) => reportHookSettled(this.logger, options.onHookSettled, settled),
+    };
+    this.telemetry = options.telemetry === false ? undefined : EngineTelemetry.create({
+      contents: options.telemetry.contents,
+      traceparent: agentEnv.TRACEPARENT,
+      tracestate: agentEnv.TRACESTATE,
+    });
     this.dispatcher = new Dispatcher<EngineTask>((task) => this.runTask(task), {
       ...options.pool,
       onDrop: (task, firstOfBurst) => {
+        this.telemetry?.dropped(task.hookId);
         if (firstOfBurst) this.logger.warn({ hook: task.hookId }, `background queue full: dropping the oldest waiting hooks (first: "${task.hookId}")`);
       },
     });
     this.foreground = new ForegroundHooks({
       dispatcher: this.dispatcher,
       tasks: this.tasks,
-      onHookStarted: options.onHookStarted,
-      logger: this.logger,
       prepareStep: (spec, input) => prepareInput(spec, input, this.fireContext, options.maxPayloadBytes),
       settled: (spec, planned, outcome) => this.settled(spec, planned, outcome),
     });
-    this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
+    this.background = new BackgroundHooks(this.dispatcher, options, this.logger);
     if (!options.disableAllHooks && hooks.some(needsPool)) this.poolHost(); // warm the workers before the first fire
   }
 
@@ -218,9 +232,17 @@ export class Engine implements HookEngine {
     this.plans.invokeSkill(name);
   }
 
-  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
+  // The fire's telemetry starts here, in the caller's context (its active span is the fire's parent).
+  private run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
     const chosen = chooseHooks(plan, payload, sessionId, cwd);
+    const telemetry = chosen.length === 0 ? undefined : this.telemetry?.startFire(spec, chosen, subject, payload, sessionId);
+    if (telemetry === undefined) return this.runChosen(spec, payload, plan, chosen, subject, wundrHooks, this.observers);
+    return telemetry.track(this.runChosen(spec, payload, plan, chosen, subject, wundrHooks, telemetry.observe(this.observers)));
+  }
+
+  private async runChosen(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], chosen: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[], observers: RunObservers): Promise<FireResult> {
+    const { sessionId } = this.options;
     const skipped = skippedWundrHooks(spec, wundrHooks, plan, chosen, subject);
     const input = buildHookInput(spec, payload, this.inputContext);
     const session = typeof input.session_id === 'string' ? input.session_id : sessionId;
@@ -235,7 +257,7 @@ export class Engine implements HookEngine {
     }
     for (const planned of chosen) {
       if (!planned.hook.background) continue;
-      this.background.start(spec, planned, this.tasks.taskFor(planned, prepared, envFiles?.pathOf(planned)), envFiles, (outcome) => this.settled(spec, planned, outcome));
+      this.background.start(spec, planned, this.tasks.taskFor(planned, prepared, envFiles?.pathOf(planned)), envFiles, (outcome) => this.settled(spec, planned, outcome), observers);
     }
     const foreground = chosen.filter((planned) => !planned.hook.background);
     if (foreground.length === 0) {
@@ -243,8 +265,7 @@ export class Engine implements HookEngine {
       return skipped.length === 0 ? noopResult(spec.name) : withSkipped(emptyFireResult(spec.name), skipped);
     }
 
-    const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
-    for (const outcome of outcomes) this.report(spec, outcome, false);
+    const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles, observers);
     const hooks = ran.map((planned) => planned.hook);
     const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
     if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran);
@@ -263,10 +284,6 @@ export class Engine implements HookEngine {
       this.logger.debug({ event: spec.name, hook: hook.id }, 'once hook ran successfully: removed');
     }
     return hook.statusMessage === undefined ? outcome : { ...outcome, statusMessage: hook.statusMessage };
-  }
-
-  private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
-    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
   }
 
   private poolHost(): PoolHost {

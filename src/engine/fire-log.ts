@@ -4,8 +4,7 @@ import type { EngineLogger } from './engine-logger.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import { describeFailure, describeFailureNotice } from '../aggregate/hook-failure.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import type { ResolvedEngineOptions } from './engine-options.js';
+import type { HookSettled, ResolvedEngineOptions } from './engine-options.js';
 
 /** Logs what a merged answer says went wrong or was ignored, one line per hook and notice. */
 export function logFireResult(logger: EngineLogger, spec: EventSpec, result: FireResult): void {
@@ -18,16 +17,16 @@ export function logFireResult(logger: EngineLogger, spec: EventSpec, result: Fir
  * Logs one settled run and hands it to `onHookSettled`, whose errors never reach the engine. A
  * foreground failure is logged with what it did to the fire (logFireResult); a background one here.
  */
-export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
-  const { spec, outcome, background } = run;
+export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], settled: HookSettled): void {
+  const { event, outcome, background } = settled;
   const { id, status, exitCode, signal, durationMs, truncated } = outcome;
   // Guarded: the record would be built on every run even with debug off.
-  if (logger.isLevelEnabled('debug')) logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
+  if (logger.isLevelEnabled('debug')) logger.debug({ event, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
   const failure = background ? describeFailure(outcome) : null;
-  if (failure !== null) logger.warn({ event: spec.name, hook: id, status }, `background hook "${id}" ${failure}`);
-  if (truncated) logger.warn({ event: spec.name, hook: id }, `hook "${id}" wrote more than maxOutputBytes; its output was cut`);
+  if (failure !== null) logger.warn({ event, hook: id, status }, `background hook "${id}" ${failure}`);
+  if (truncated) logger.warn({ event, hook: id }, `hook "${id}" wrote more than maxOutputBytes; its output was cut`);
   try {
-    observer?.({ event: spec.name, background, outcome });
+    observer?.(settled);
   } catch (observerError) {
     logger.error({ err: observerError }, 'onHookSettled threw');
   }

@@ -1,15 +1,13 @@
 // The hooks a fire waits for: parallel ones all at once, sequential ones as a chain beside them,
 // their outcomes returned in config order with the chain's final rewrite of the tool input. A
 // chain step after a `continue: false` never runs, and has no outcome.
-import type { EngineLogger } from './engine-logger.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
 import { failedOutcome, type HookOutcome } from '../run/outcome.js';
-import type { ResolvedEngineOptions } from './engine-options.js';
 import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
-import { notify } from './observers.js';
+import type { RunObservers } from './observers.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 
@@ -25,8 +23,6 @@ export interface ForegroundRun {
 export interface ForegroundHooksOptions {
   readonly dispatcher: Dispatcher<EngineTask>;
   readonly tasks: TaskFactory;
-  readonly onHookStarted: ResolvedEngineOptions['onHookStarted'];
-  readonly logger: EngineLogger;
   /** The input a chain step gets once an earlier step rewrote the tool input. */
   readonly prepareStep: (spec: EventSpec, input: Record<string, unknown>) => PreparedInput;
   /** The engine's bookkeeping of every outcome (once, statusMessage). */
@@ -36,17 +32,19 @@ export interface ForegroundHooksOptions {
 export class ForegroundHooks {
   constructor(private readonly options: ForegroundHooksOptions) {}
 
-  async run(spec: EventSpec, hooks: readonly PlannedHook[], prepared: PreparedInput, envFiles: EnvFiles<PlannedHook> | undefined): Promise<ForegroundRun> {
+  /** Runs the fire's foreground hooks; each is reported to `observers` as it starts and as it settles. */
+  async run(spec: EventSpec, hooks: readonly PlannedHook[], prepared: PreparedInput, envFiles: EnvFiles<PlannedHook> | undefined, observers: RunObservers): Promise<ForegroundRun> {
     const envPathOf = (planned: PlannedHook) => envFiles?.pathOf(planned);
+    const runOne = (planned: PlannedHook, input: PreparedInput) => this.runOne(spec, planned, input, envPathOf(planned), observers);
     // The common fire, one hook that is not part of a chain: no grouping, no chain bookkeeping.
     const only = hooks.length === 1 ? hooks[0] : undefined;
     if (only !== undefined && !only.hook.sequential) {
-      return { ran: hooks, outcomes: [await this.runOne(spec, only, prepared, envPathOf(only))], finalToolInput: null };
+      return { ran: hooks, outcomes: [await runOne(only, prepared)], finalToolInput: null };
     }
     const parallel = hooks.filter((planned) => !planned.hook.sequential);
     const [parallelOutcomes, chain] = await Promise.all([
-      Promise.all(parallel.map((planned) => this.runOne(spec, planned, prepared, envPathOf(planned)))),
-      this.runSequential(spec, hooks.filter((planned) => planned.hook.sequential), prepared, envPathOf),
+      Promise.all(parallel.map((planned) => runOne(planned, prepared))),
+      this.runSequential(spec, hooks.filter((planned) => planned.hook.sequential), prepared, runOne),
     ]);
     const outcomeOf = new Map(parallel.map((planned, index) => [planned, parallelOutcomes[index]!]));
     for (const [planned, outcome] of chain.outcomes) outcomeOf.set(planned, outcome);
@@ -55,21 +53,27 @@ export class ForegroundHooks {
   }
 
   /** A chain counts as pending work from its first step to its last, so close() never sees it idle in between. */
-  private async runSequential(spec: EventSpec, chain: readonly PlannedHook[], prepared: PreparedInput, envPathOf: (planned: PlannedHook) => string | undefined) {
+  private async runSequential(spec: EventSpec, chain: readonly PlannedHook[], prepared: PreparedInput, runOne: (planned: PlannedHook, input: PreparedInput) => Promise<HookOutcome>) {
     const release = chain.length > 1 ? this.options.dispatcher.hold() : undefined;
     try {
       return await runChain(spec, chain, prepared.input, (planned, stepInput) =>
-        this.runOne(spec, planned, stepInput === prepared.input ? prepared : this.options.prepareStep(spec, stepInput), envPathOf(planned)));
+        runOne(planned, stepInput === prepared.input ? prepared : this.options.prepareStep(spec, stepInput)));
     } finally {
       release?.();
     }
   }
 
-  private runOne(spec: EventSpec, planned: PlannedHook, prepared: PreparedInput, envPath: string | undefined): Promise<HookOutcome> {
-    const { tasks, dispatcher, settled, onHookStarted, logger } = this.options;
+  private runOne(spec: EventSpec, planned: PlannedHook, prepared: PreparedInput, envPath: string | undefined, observers: RunObservers): Promise<HookOutcome> {
+    const { tasks, dispatcher } = this.options;
     const task = tasks.taskFor(planned, prepared, envPath);
-    if (typeof task === 'string') return Promise.resolve(settled(spec, planned, failedOutcome(planned.hook.id, 'spawn_failed', task)));
-    notify(onHookStarted, { event: spec.name, hookId: planned.hook.id, background: false, statusMessage: planned.hook.statusMessage ?? null }, logger, 'onHookStarted');
-    return dispatcher.runForeground(task).then((outcome) => settled(spec, planned, outcome));
+    if (typeof task === 'string') return Promise.resolve(this.settle(spec, planned, failedOutcome(planned.hook.id, 'spawn_failed', task), observers));
+    observers.hookStarted({ event: spec.name, hookId: planned.hook.id, background: false, statusMessage: planned.hook.statusMessage ?? null });
+    return dispatcher.runForeground(task).then((outcome) => this.settle(spec, planned, outcome, observers));
+  }
+
+  private settle(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, observers: RunObservers): HookOutcome {
+    const settled = this.options.settled(spec, planned, outcome);
+    observers.hookSettled({ event: spec.name, background: false, outcome: settled });
+    return settled;
   }
 }

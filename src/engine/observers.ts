@@ -3,6 +3,7 @@
 // Observers are the agent's code: whatever one throws is logged, never thrown into the engine.
 import type { EngineLogger } from './engine-logger.js';
 import type { EventName } from '../events/event-specs.js';
+import type { HookSettled } from './engine-options.js';
 
 /** A hook was handed to the pool (it starts as soon as a slot is free). */
 export interface HookStarted {
@@ -35,6 +36,15 @@ export interface Rewake {
   message: string;
   /** The hook's `rewakeSummary`, a short title; null when it has none. */
   summary: string | null;
+}
+
+/**
+ * Where the engine reports each hook run of a fire as it starts and as it settles: the agent's
+ * `onHookStarted`/`onHookSettled` (and the log), with the fire's telemetry in front when it is on.
+ */
+export interface RunObservers {
+  hookStarted(started: HookStarted): void;
+  hookSettled(settled: HookSettled): void;
 }
 
 /** Calls an observer; what it throws is logged under `name`. */

@@ -6,6 +6,7 @@ export { createCliEngine } from './one-shot-engine.js';
 export { planEvents } from '../plan/planner.js';
 export { brokenHookDefinitions } from '../config/broken-hooks.js';
 export { startDetachedBackground } from './detached-background.js';
+export { startPlannedExport } from '../telemetry/cli-exporter.js';
 
 /** The configuration loader, loaded on first use (a cache miss): its readers and yaml are needed only then. */
 export function importConfigLoader(): Promise<typeof import('./load-project.js')> {

@@ -16,6 +16,9 @@ import { loadCachedCliConfig } from './config-cache/load-cached-project.js';
 import { ALL_PARTS, partOf, selectHooks, type HookParts } from './hook-parts.js';
 import type { CliConfig } from './load-project.js';
 import { assertNotNestedTooDeep } from './nested-run.js';
+import { exportPlan } from '../telemetry/otel-env.js';
+import { exportAfterAnswer } from '../telemetry/run-export.js';
+import { writeToFd } from '../io/raw-stdio.js';
 
 export interface OneShotOptions extends ConfigOptions {
   readonly sessionId?: string | undefined;
@@ -54,8 +57,13 @@ export async function fireOneShot(spec: EventSpec, payload: Record<string, unkno
 }
 
 async function fireOnce(config: CliConfig, hooks: readonly HookDefinition[], spec: EventSpec, payload: Record<string, unknown>, how: { sessionId: string | undefined; passEnv: string[]; warnOnStderr: boolean; onRewake: (rewake: Rewake) => void }): Promise<FireResult> {
-  const { createCliEngine } = await import('./engine-bundle.js');
+  const { createCliEngine, startPlannedExport } = await import('./engine-bundle.js');
+  // Only a run that runs hooks, in an environment that asks for an export, loads the SDK.
+  const plan = exportPlan(process.env);
+  const exporter = plan === null ? null : startPlannedExport(plan, (line) => writeToFd(2, `hookpool: warning: ${line}\n`), { exportTimeoutMs: plan.flushTimeoutMs });
+  if (exporter !== null) exportAfterAnswer(() => exporter.flush(plan!.flushTimeoutMs));
   const engine = createCliEngine({
+    telemetry: exporter !== null,
     hooks,
     broken: config.loaded,
     cwd: config.cwd,

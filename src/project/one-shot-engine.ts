@@ -14,6 +14,7 @@ import { DEPTH_VARIABLE } from './nested-run.js';
 import { SILENT_LOGGER } from '../engine/engine-logger.js';
 import { createStderrLogger } from './stderr-logger.js';
 import { defaultRunLogPath, runLogWriter } from './run-log.js';
+import { recordsContents } from '../telemetry/otel-env.js';
 
 export interface CliEngineOptions {
   /** Checked and named by the configuration loader (ListedHook.definition). */
@@ -41,6 +42,11 @@ export interface CliEngineOptions {
   readonly passEnv?: readonly string[];
   /** Record each settled hook for `hookpool history` (default); `replay` keeps its runs out of it. */
   readonly recordHistory?: boolean;
+  /**
+   * Make spans and metrics: only when this process started an export (the API is not even loaded
+   * otherwise). The payload and hook output go on the spans with HOOKPOOL_OTEL_RECORD_CONTENTS=1 in `env`.
+   */
+  readonly telemetry?: boolean;
 }
 
 /** The CLI's engine: everything but register(), which it never needs. */
@@ -73,6 +79,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     },
     onHookStarted: options.onHookStarted,
     onRewake: options.onRewake,
+    telemetry: options.telemetry === true ? { contents: recordsContents(env) } : false,
   });
   const broken = brokenHookDefinitions(options.broken?.brokenHooks ?? [], options.broken?.brokenFiles ?? []);
   const engine = new Engine({

@@ -4,6 +4,7 @@
 // through the server gets what it would get run directly by its session, never another's. The
 // configuration is rebuilt when anything it was loaded from changes: a reload swaps in a new
 // generation at once, and the old engines close once the fires they were running have settled.
+import { serverExports } from '../telemetry/serve-telemetry.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookSettled } from '../engine/engine-options.js';
@@ -282,6 +283,7 @@ class ResidentProject implements EngineSession {
       disableAllHooks: config.loaded.disableAllHooks,
       // The server has no terminal: its warnings go to the caller as notices, not to stderr.
       warnOnStderr: false,
+      telemetry: serverExports(),
       onHookStarted: (started) => {
         observers.onHookStarted?.(started);
         afterHook();

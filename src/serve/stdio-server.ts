@@ -1,6 +1,7 @@
 // `hookpool serve --stdio`: one engine session for a project, spoken to in JSON-RPC on stdin and
 // stdout by the agent that spawned it, reloaded when its configuration changes, stopped when
 // stdin closes, when idle, when its agent goes, on a signal or when asked.
+import { startServeTelemetry } from '../telemetry/serve-telemetry.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { resolveCliDirs } from '../project/load-project.js';
 import { describeError } from '../errors.js';
@@ -20,6 +21,7 @@ export interface StdioServerOptions extends ConfigOptions {
 /** Runs the server until it stops; resolves when everything it started is closed. */
 export async function runStdioServer(options: StdioServerOptions): Promise<void> {
   const { cwd } = await resolveCliDirs(options);
+  const stopTelemetry = startServeTelemetry();
   let rpc: RpcConnection | undefined;
   const notify = (method: string, params: unknown) => rpc?.notify(method, params);
   const observers: SessionObservers = {
@@ -53,6 +55,7 @@ export async function runStdioServer(options: StdioServerOptions): Promise<void>
       lifetime.dispose();
       watch?.close();
       await session.close();
+      await stopTelemetry();
       process.stdin.destroy();
       stopped();
     })();

@@ -4,6 +4,7 @@
 // when the configuration changes, and stops (killing what its hooks left) when the supervisor
 // says so or goes away. Every hook it starts carries the supervisor's mark, so that if this
 // process is killed, the supervisor kills the hooks too.
+import { startServeTelemetry } from '../telemetry/serve-telemetry.js';
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createSocketServer, type Server as SocketServer } from 'node:net';
@@ -48,6 +49,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
     else early.push(message);
   };
   process.on('message', queue);
+  const stopTelemetry = startServeTelemetry();
   const init = await initialized;
   let httpProblem = init.status.httpProblem;
   const status = (): ServerStatus => ({ ...init.status, ...(httpProblem === null ? {} : { httpPort: 0 }), workerPid: process.pid, projectDir: options.cwd, httpProblem, sessions: sessions.size });
@@ -138,6 +140,7 @@ export async function runServeWorker(options: WorkerOptions): Promise<void> {
       server.closeIdleConnections();
       await session.close();
       await closed;
+      await stopTelemetry();
       await connections.drained();
       rmSync(socketPath, { force: true });
       // The channel would keep this process alive: the supervisor waits for it to exit.

@@ -5,6 +5,7 @@
 // is even read: a client still waiting for it looks at the server's process, and answers the call
 // itself when it is stopped or gone; a call whose client has gone by then runs nothing. A call
 // that is not one is answered with an error body the client does not take for an answer.
+import { inCallerTrace } from '../../telemetry/serve-telemetry.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDialectName } from '../../dialects/dialect-names.js';
 import { loadDialect } from '../../dialects/dialects.js';
@@ -59,7 +60,7 @@ export async function answerClientCall(context: CallContext, request: IncomingMe
   const { answer } = await answerHookCall(dialect, { agentEvent: call.agentEvent, input, envFile: call.env.CLAUDE_ENV_FILE, parts: call.parts === undefined ? undefined : parseHookParts(call.parts) }, (spec, payload, parts) => {
     if (request.socket.destroyed) throw new Error('the client stopped waiting for this server and answers the call itself');
     register(payload.session_id);
-    return context.session.fire(spec, payload, { parts });
+    return inCallerTrace(call.env, () => context.session.fire(spec, payload, { parts }));
   });
   response.end(JSON.stringify(answer));
 }
