@@ -4,6 +4,7 @@
 // module loads neither zod, nor pino, nor a pool it does not start.
 import { homedir } from 'node:os';
 import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import { isAudited } from '../aggregate/audit-mode.js';
 import { emptyFireResult, type FireResult, type SkippedHook } from '../aggregate/fire-result.js';
 import { skippedWundrHooks } from './skipped-hooks.js';
 import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
@@ -122,7 +123,8 @@ export class Engine implements HookEngine {
       prepareStep: (spec, input) => prepareInput(spec, input, this.fireContext, options.maxPayloadBytes),
       settled: (spec, planned, outcome) => this.settled(spec, planned, outcome),
     });
-    this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, outcome) => this.report(spec, outcome, true));
+    // A background hook never blocks: in audit mode it is recorded as not blocking.
+    this.background = new BackgroundHooks(this.dispatcher, options, this.logger, (spec, { hook }, outcome) => this.report(spec, outcome, true, isAudited(hook) ? false : undefined));
     if (!options.disableAllHooks && hooks.some(needsPool)) this.poolHost(); // warm the workers before the first fire
   }
 
@@ -244,10 +246,11 @@ export class Engine implements HookEngine {
     }
 
     const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
-    for (const outcome of outcomes) this.report(spec, outcome, false);
     const hooks = ran.map((planned) => planned.hook);
     const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
-    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran);
+    outcomes.forEach((outcome, index) => this.report(spec, outcome, false, isAudited(hooks[index]!) ? wouldBlock(merged, outcome.id) : undefined));
+    // An audited hook's exports are not applied either.
+    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran.filter((planned) => !isAudited(planned.hook)));
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
     if (finalToolInput !== null) merged.updatedInput = finalToolInput;
     logFireResult(this.logger, spec, merged);
@@ -265,8 +268,8 @@ export class Engine implements HookEngine {
     return hook.statusMessage === undefined ? outcome : { ...outcome, statusMessage: hook.statusMessage };
   }
 
-  private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
-    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
+  private report(spec: EventSpec, outcome: HookOutcome, background: boolean, wouldBlock?: boolean): void {
+    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background, wouldBlock });
   }
 
   private poolHost(): PoolHost {
@@ -291,6 +294,11 @@ export class Engine implements HookEngine {
     await this.host?.close();
     await this.background.cleanedUp();
   }
+}
+
+// Whether the audited hook of this outcome would have blocked (FireResult.audited).
+function wouldBlock(result: FireResult, id: string): boolean {
+  return result.audited?.some((audited) => audited.id === id && audited.wouldBlock) ?? false;
 }
 
 // Only a fire that left Wundr hooks out carries the field.

@@ -3,6 +3,7 @@
 import type { EngineLogger } from './engine-logger.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import { describeFailure, describeFailureNotice } from '../aggregate/hook-failure.js';
+import { wouldBlockNotices, withheldAnswerNotes } from '../aggregate/audit-mode.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
@@ -12,14 +13,16 @@ export function logFireResult(logger: EngineLogger, spec: EventSpec, result: Fir
   for (const failure of result.failures) logger.warn({ event: spec.name, hook: failure.id }, describeFailureNotice(failure, spec.name));
   for (const { id, message } of result.hookErrors) logger.warn({ event: spec.name, hook: id }, `hook "${id}" ${message}`);
   for (const { id, message } of result.ignoredOutput) logger.info({ event: spec.name, hook: id }, `hook "${id}": ${message}`);
+  for (const notice of wouldBlockNotices(spec, result)) logger.warn({ event: spec.name }, notice);
+  for (const note of withheldAnswerNotes(result)) logger.info({ event: spec.name }, note);
 }
 
 /**
  * Logs one settled run and hands it to `onHookSettled`, whose errors never reach the engine. A
  * foreground failure is logged with what it did to the fire (logFireResult); a background one here.
  */
-export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
-  const { spec, outcome, background } = run;
+export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean; wouldBlock?: boolean }): void {
+  const { spec, outcome, background, wouldBlock } = run;
   const { id, status, exitCode, signal, durationMs, truncated } = outcome;
   // Guarded: the record would be built on every run even with debug off.
   if (logger.isLevelEnabled('debug')) logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
@@ -27,7 +30,7 @@ export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngine
   if (failure !== null) logger.warn({ event: spec.name, hook: id, status }, `background hook "${id}" ${failure}`);
   if (truncated) logger.warn({ event: spec.name, hook: id }, `hook "${id}" wrote more than maxOutputBytes; its output was cut`);
   try {
-    observer?.({ event: spec.name, background, outcome });
+    observer?.(wouldBlock === undefined ? { event: spec.name, background, outcome } : { event: spec.name, background, outcome, wouldBlock });
   } catch (observerError) {
     logger.error({ err: observerError }, 'onHookSettled threw');
   }

@@ -66,7 +66,9 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;
-      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      const record = { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode };
+      // Present on runs in audit mode only: whether the hook would have blocked.
+      runLog.record(settled.wouldBlock === undefined ? record : { ...record, wouldBlock: settled.wouldBlock });
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
