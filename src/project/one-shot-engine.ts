@@ -39,6 +39,8 @@ export interface CliEngineOptions {
   readonly hookMarker?: Readonly<Record<string, string>>;
   /** Variable names every hook gets although they look secret (--pass-env and the user policy). */
   readonly passEnv?: readonly string[];
+  /** Record each settled hook in the history log (default); policy tests leave it out of the project's record. */
+  readonly recordHistory?: boolean;
 }
 
 /** The CLI's engine: everything but register(), which it never needs. */
@@ -47,7 +49,7 @@ export type CliEngine = Omit<HookEngine, 'register'>;
 export function createCliEngine(options: CliEngineOptions): CliEngine {
   const env = options.env ?? process.env;
   const depth = Number(env[DEPTH_VARIABLE] ?? 0);
-  const runLog = runLogWriter(defaultRunLogPath());
+  const runLog = options.recordHistory === false ? undefined : runLogWriter(defaultRunLogPath());
   const backgroundTimeoutsMs = options.hooks.filter((hook) => hook.background === true).map((hook) => hook.timeoutMs);
   const resolved = withDefaults({
     cwd: options.cwd,
@@ -65,10 +67,12 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     closeTimeout: options.closeTimeoutMs ?? Math.max(0, ...backgroundTimeoutsMs) + 1_000,
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
-      const { id, status, durationMs, exitCode } = settled.outcome;
-      const record = { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode };
-      // Present on runs in audit mode only: whether the hook would have blocked.
-      runLog.record(settled.wouldBlock === undefined ? record : { ...record, wouldBlock: settled.wouldBlock });
+      if (runLog !== undefined) {
+        const { id, status, durationMs, exitCode } = settled.outcome;
+        const record = { at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode };
+        // Present on runs in audit mode only: whether the hook would have blocked.
+        runLog.record(settled.wouldBlock === undefined ? record : { ...record, wouldBlock: settled.wouldBlock });
+      }
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
@@ -83,7 +87,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
   });
   // Records are written in batches (off each fire's path): the engine's runs are on disk once close() resolves.
   const closeEngine = engine.close.bind(engine);
-  engine.close = () => closeEngine().finally(() => runLog.flush());
+  engine.close = () => closeEngine().finally(() => runLog?.flush());
   return engine;
 }
 
