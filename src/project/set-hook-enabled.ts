@@ -53,7 +53,7 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
   if (enforce === false && !AUDITABLE.has(source.format)) {
-    throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is in a ${source.format} file, which has no "enforce" field: audit mode is for hooks in hookpool's own files (.hookpool/hooks.json)`);
+    throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) comes from a file in the ${source.format} format, which has no "enforce" field: audit mode is for hooks in hookpool's own files (.hookpool/hooks.json)`);
   }
   if (!TOGGLEABLE.has(source.format)) {
     if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where, config);

@@ -116,7 +116,7 @@ describe('audit mode from the command line', () => {
     const { exitCode, stderr } = await project.cli(['enable', '--audit', 'guard.sh@PreToolUse', '--claude-settings', '.claude/settings.json']);
 
     expect(exitCode).toBe(1);
-    expect(stderr).toBe('hookpool: hook "guard.sh@PreToolUse" (.claude/settings.json hooks.PreToolUse[0].hooks[0]) is in a claude file, which has no "enforce" field: audit mode is for hooks in hookpool\'s own files (.hookpool/hooks.json)\n');
+    expect(stderr).toBe('hookpool: hook "guard.sh@PreToolUse" (.claude/settings.json hooks.PreToolUse[0].hooks[0]) comes from a file in the claude format, which has no "enforce" field: audit mode is for hooks in hookpool\'s own files (.hookpool/hooks.json)\n');
     expect(await project.read('.claude/settings.json')).toBe(settings);
   });
 });
