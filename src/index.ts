@@ -8,7 +8,7 @@ export type { AsyncAnswer, HookStarted, Rewake } from './engine/observers.js';
 export { loadHooksConfig, type LoadHooksConfigOptions, type LoadedHooksConfig, type LoadedConfigFile, type ConfigScope, type UntrustedConfigFile, type BrokenConfigFile } from './config/load-hooks-config.js';
 export type { TrustMode, TrustRequest, ConfirmTrust } from './trust/decide-trust.js';
 export { TrustStore, defaultTrustStorePath, type TrustRecord } from './trust/trust-store.js';
-export type { FireResult, HookAnswer, Decision, DecidingHook, HookError, ElicitationAction } from './aggregate/fire-result.js';
+export type { FireResult, HookAnswer, Decision, DecidingHook, HookError, ElicitationAction, AuditedHook } from './aggregate/fire-result.js';
 export type { HookOutcome, HookStatus } from './run/outcome.js';
 export type { HookDefinition, EnvPolicy, HookSource, ConfigFormat, HookProtocol } from './config/model.js';
 export { EVENT_SPECS, EVENT_NAMES, type EventName, type EventSpec, type Exit2Effect, type TopLevelField, type SpecificField } from './events/event-specs.js';

@@ -23,6 +23,7 @@ import type { CappedTextField, Decision, FireResult, HookError } from './fire-re
 import type { HookVerdict } from './hook-verdict.js';
 import { concatenate, elicitationAnswer, firstGiven, firstPerKey, joinText, union } from './merge-fields.js';
 import { readFireVerdicts, type AnswerRules } from './read-protocol-output.js';
+import { auditedHook, isAudited, readWithAudits } from './audit-mode.js';
 
 /** Claude Code caps the classifier notes of one tool call at 2,000 characters, across hooks. */
 export const MAX_CLASSIFIER_CONTEXT_CHARS = 2_000;
@@ -34,9 +35,17 @@ export interface FireContext {
 
 const NO_CONTEXT: FireContext = { subject: null };
 
-/** Merges the outcomes of one fire, given in config order with their hooks' reading rules, into the agent's answer. */
+/**
+ * Merges the outcomes of one fire, given in config order with their hooks' reading rules, into the
+ * agent's answer. A hook in audit mode is merged as if it had not answered; what it would have done
+ * alone is in `audited`.
+ */
 export function aggregateFire(spec: EventSpec, rules: readonly AnswerRules[], outcomes: HookOutcome[], context: FireContext = NO_CONTEXT): FireResult {
-  return mergeVerdicts(spec, readFireVerdicts(spec, rules, outcomes), outcomes, context);
+  if (!rules.some(isAudited)) return mergeVerdicts(spec, readFireVerdicts(spec, rules, outcomes), outcomes, context);
+  const { verdicts, audits } = readWithAudits(spec, rules, outcomes);
+  const result = mergeVerdicts(spec, verdicts, outcomes, context);
+  const audited = audits.flatMap(({ verdict, outcome }) => auditedHook(outcome.id, mergeVerdicts(spec, [verdict], [outcome], context)) ?? []);
+  return audited.length === 0 ? result : { ...result, audited };
 }
 
 /** Merges verdicts in config order, so the answer never depends on which hook finished first. */

@@ -131,6 +131,20 @@ export interface FireResult extends HookAnswer {
    * `skipReason` (Wundr's result carries them); absent when there are none.
    */
   skipped?: SkippedHook[];
+  /**
+   * Hooks in audit mode (`enforce: false`) whose answer said something, in config order: what it
+   * would have done, none of which was applied. Absent when no such hook answered anything.
+   */
+  audited?: AuditedHook[];
+}
+
+/** A hook in audit mode and the answer it gave, which was recorded and not applied. */
+export interface AuditedHook {
+  readonly id: string;
+  /** Enforced, its answer alone would have refused the action or stopped the agent. */
+  readonly wouldBlock: boolean;
+  /** The fields its answer gave (the decision and reason included), as they would have been merged alone. */
+  readonly answer: Partial<HookAnswer>;
 }
 
 /** A hook its matcher left out of a fire (Wundr's `skipped` with its `skipReason`). */

@@ -10,6 +10,8 @@ export interface HookFailure {
   readonly message: string;
   /** `closed`: the hook's silence refused the action; `open`: the action went ahead without its answer. */
   readonly onError: OnError;
+  /** The hook is in audit mode: its failure applied nothing, and `onError` says what it would have done. */
+  readonly audit?: true;
 }
 
 // sh's own codes for a command it could not run: the hook's check never executed.
@@ -40,7 +42,9 @@ export function describeFailure(outcome: HookOutcome): string | null {
 
 /** One line for people: which hook failed, how, and what that did to the event. */
 export function describeFailureNotice(failure: HookFailure, event: string): string {
-  const consequence = failure.onError === 'closed' ? `${event} was refused (onError: closed)` : `${event} went ahead without its answer (onError: open)`;
+  const consequence = failure.audit === true && failure.onError === 'closed'
+    ? `it would block ${event} (onError: closed; audit mode, not applied)`
+    : failure.onError === 'closed' ? `${event} was refused (onError: closed)` : `${event} went ahead without its answer (onError: open${failure.audit === true ? '; audit mode' : ''})`;
   return `hook "${failure.id}" ${failure.message}; ${consequence}`;
 }
 

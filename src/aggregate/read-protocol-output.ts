@@ -10,8 +10,11 @@ import { readOpenclawOutput } from './read-openclaw-output.js';
 import { readOptaOutput } from './read-opta-output.js';
 import { readWundrOutputs, type HookRun } from './read-wundr-output.js';
 
-/** How a hook's answer is read: its protocol (default `claude`), and for Wundr's merge its priority. */
-export type AnswerRules = ReadingRules & { readonly protocol?: HookProtocol; readonly priority?: number };
+/**
+ * How a hook's answer is read: its protocol (default `claude`), for Wundr's merge its priority,
+ * and whether it is applied (`enforce: false`: audit mode, see audit-mode.ts).
+ */
+export type AnswerRules = ReadingRules & { readonly protocol?: HookProtocol; readonly priority?: number; readonly enforce?: boolean };
 
 // Wundr merges the answers of all its hooks of a fire, Autohand takes its first hook's permission
 // decision; the other protocols read each hook alone.

@@ -39,6 +39,8 @@ function failingHook(event: HookDefinition['event'], matcher: string | undefined
     timeoutMs: DEFAULT_TIMEOUT_MS,
     background: false,
     enabled: true,
+    // A broken entry always enforces: audit mode is a property of a hook that loaded.
+    enforce: true,
     description: undefined,
     env: DEFAULT_ENV_POLICY,
     exitCodes: 'claude',

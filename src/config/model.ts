@@ -92,6 +92,11 @@ export interface HookDefinition extends HandlerFields {
   readonly timeoutMs: number;
   readonly background: boolean;
   readonly enabled: boolean;
+  /**
+   * False puts the hook in audit mode: it runs and its answer is recorded (FireResult.audited, the
+   * history log, a "would block" notice), but nothing of it is applied, a failure included.
+   */
+  readonly enforce: boolean;
   readonly description: string | undefined;
   readonly env: EnvPolicy;
   readonly exitCodes: ExitCodeRule;

@@ -49,6 +49,8 @@ export const nativeHookSchema = z
     timeout: timeoutMsSchema.max(86_400_000, 'at most 86400000 milliseconds (a day)').optional().describe(`milliseconds; default ${DEFAULT_TIMEOUT_MS}, or the event's default where it is shorter (SessionEnd: 1500)`),
     background: z.boolean().default(false).describe('fire does not wait for it'),
     enabled: z.boolean().default(true),
+    enforce: z.boolean().default(true)
+      .describe('false: audit mode; the hook runs and what it would have done is recorded and shown as "would block", but never applied (no refusal, rewrite or context, even when it fails)'),
     description: z.string().optional(),
     env: envPolicySchema.optional(),
     exitCodes: z.enum(['claude', 'any-nonzero-blocks']).default('claude'),
@@ -121,6 +123,7 @@ export function toHookDefinition(hook: z.output<typeof nativeHookSchema>): Omit<
     timeoutMs: hook.timeout ?? Math.min(defaultTimeoutMsOf(hook.type) ?? DEFAULT_TIMEOUT_MS, EVENT_SPECS[hook.event].defaultTimeoutMs),
     background: hook.background || hook.asyncRewake,
     enabled: hook.enabled,
+    enforce: hook.enforce,
     description: hook.description,
     env: hook.env ?? DEFAULT_ENV_POLICY,
     exitCodes: hook.exitCodes,

@@ -2,16 +2,19 @@
 // stderr tagged with its id, and the small helpers that leave out what was not given.
 import type { FireResult } from '../aggregate/fire-result.js';
 import { describeFailureNotice } from '../aggregate/hook-failure.js';
+import { wouldBlockNotices } from '../aggregate/audit-mode.js';
 import type { EventSpec } from '../events/event-specs.js';
 
 /**
  * What the user must see beside the hooks' own answer, every time: hooks that gave no answer (and
- * whether that refused the action), hooks whose answer was an error, then configuration notices.
+ * whether that refused the action), hooks whose answer was an error, hooks in audit mode that would
+ * have blocked, then configuration notices.
  */
 export function hookpoolNotices(spec: EventSpec, result: FireResult, configNotices: readonly string[]): string[] {
   const notices = [
     ...result.failures.map((failure) => describeFailureNotice(failure, spec.name)),
     ...result.hookErrors.map(({ id, message }) => `hook "${id}" ${message}`),
+    ...wouldBlockNotices(spec, result),
     ...configNotices,
   ];
   return notices.map((notice) => `hookpool: ${notice}`);

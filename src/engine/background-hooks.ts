@@ -7,6 +7,7 @@ import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
 import { failedOutcome, type HookOutcome } from '../run/outcome.js';
 import { readBackgroundAnswer } from './background-answer.js';
+import { isAudited } from '../aggregate/audit-mode.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import type { EngineTask } from './hook-task.js';
 import { MAX_ENV_FILE_BYTES, type EnvFiles } from './env-files.js';
@@ -60,7 +61,8 @@ export class BackgroundHooks {
   private async finish(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, envFiles: EnvFiles<PlannedHook> | undefined, run: RunObservers): Promise<void> {
     const { hook } = planned;
     try {
-      run.hookSettled({ event: spec.name, background: true, outcome });
+      // A background hook never blocks: in audit mode it is recorded as not blocking.
+      run.hookSettled({ event: spec.name, background: true, outcome, ...(isAudited(hook) ? { wouldBlock: false } : {}) });
       await this.deliver(spec, planned, outcome, envFiles);
     } catch (error) {
       this.logger.error({ err: error, event: spec.name, hook: hook.id }, 'delivering a background hook\'s answer failed');
@@ -73,6 +75,12 @@ export class BackgroundHooks {
     if (onAsyncAnswer === undefined && onRewake === undefined && hook.rewake === undefined && envFiles === undefined) return;
     const environmentExports = envFiles === undefined ? null : await this.readEnvFiles(spec, envFiles, [planned]);
     const answer = readBackgroundAnswer(spec, hook, outcome, environmentExports);
+    if (isAudited(hook)) {
+      // Audit mode: nothing reaches the agent, not even a wake-up; the log says what would have.
+      const would = answer.kind === 'rewake' ? `wake the agent: ${answer.rewake.message}` : answer.answer === null ? null : 'answer the agent\'s next turn';
+      if (would !== null) this.logger.info({ event: spec.name, hook: hook.id }, `background hook "${hook.id}" is in audit mode: it would ${would}; not applied`);
+      return;
+    }
     if (answer.kind === 'rewake') {
       if (onRewake === undefined) this.logger.warn({ event: spec.name, hook: hook.id }, `asyncRewake hook "${hook.id}" exited 2 to wake the agent, and no onRewake observer is set: ${answer.rewake.message}`);
       else notify(onRewake, answer.rewake, this.logger, 'onRewake');

@@ -86,6 +86,11 @@ export interface HookSettled {
   event: string;
   background: boolean;
   outcome: import('../run/outcome.js').HookOutcome;
+  /**
+   * Set for a hook in audit mode (`enforce: false`) only: whether its answer, had it been applied,
+   * would have refused the action or stopped the agent (never for a background hook).
+   */
+  wouldBlock?: boolean;
 }
 
 export function parseEngineOptions(options: unknown): ResolvedEngineOptions {

@@ -4,6 +4,7 @@
 // module loads neither zod, nor pino, nor a pool it does not start.
 import { homedir } from 'node:os';
 import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import { isAudited } from '../aggregate/audit-mode.js';
 import { emptyFireResult, type FireResult, type SkippedHook } from '../aggregate/fire-result.js';
 import { skippedWundrHooks } from './skipped-hooks.js';
 import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
@@ -268,7 +269,10 @@ export class Engine implements HookEngine {
     const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles, observers);
     const hooks = ran.map((planned) => planned.hook);
     const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
-    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran);
+    // A hook in audit mode is reported once the merge says whether it would have blocked (the others as they settled).
+    outcomes.forEach((outcome, index) => isAudited(hooks[index]!) && observers.hookSettled({ event: spec.name, background: false, outcome, wouldBlock: wouldBlock(merged, outcome.id) }));
+    // An audited hook's exports are not applied either.
+    if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran.filter((planned) => !isAudited(planned.hook)));
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
     if (finalToolInput !== null) merged.updatedInput = finalToolInput;
     logFireResult(this.logger, spec, merged);
@@ -308,6 +312,11 @@ export class Engine implements HookEngine {
     await this.host?.close();
     await this.background.cleanedUp();
   }
+}
+
+// Whether the audited hook of this outcome would have blocked (FireResult.audited).
+function wouldBlock(result: FireResult, id: string): boolean {
+  return result.audited?.some((audited) => audited.id === id && audited.wouldBlock) ?? false;
 }
 
 // Only a fire that left Wundr hooks out carries the field.

@@ -3,6 +3,7 @@
 import type { EngineLogger } from './engine-logger.js';
 import type { FireResult } from '../aggregate/fire-result.js';
 import { describeFailure, describeFailureNotice } from '../aggregate/hook-failure.js';
+import { wouldBlockNotices, withheldAnswerNotes } from '../aggregate/audit-mode.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookSettled, ResolvedEngineOptions } from './engine-options.js';
 
@@ -11,6 +12,8 @@ export function logFireResult(logger: EngineLogger, spec: EventSpec, result: Fir
   for (const failure of result.failures) logger.warn({ event: spec.name, hook: failure.id }, describeFailureNotice(failure, spec.name));
   for (const { id, message } of result.hookErrors) logger.warn({ event: spec.name, hook: id }, `hook "${id}" ${message}`);
   for (const { id, message } of result.ignoredOutput) logger.info({ event: spec.name, hook: id }, `hook "${id}": ${message}`);
+  for (const notice of wouldBlockNotices(spec, result)) logger.warn({ event: spec.name }, notice);
+  for (const note of withheldAnswerNotes(result)) logger.info({ event: spec.name }, note);
 }
 
 /**

@@ -8,6 +8,7 @@ import { failedOutcome, type HookOutcome } from '../run/outcome.js';
 import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';
+import { isAudited } from '../aggregate/audit-mode.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 
@@ -73,7 +74,8 @@ export class ForegroundHooks {
 
   private settle(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, observers: RunObservers): HookOutcome {
     const settled = this.options.settled(spec, planned, outcome);
-    observers.hookSettled({ event: spec.name, background: false, outcome: settled });
+    // One in audit mode is reported after the merge, with whether it would have blocked (engine.ts).
+    if (!isAudited(planned.hook)) observers.hookSettled({ event: spec.name, background: false, outcome: settled });
     return settled;
   }
 }

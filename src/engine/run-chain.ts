@@ -1,6 +1,8 @@
 // Sequential hooks: run one after another, by priority (higher first) then config order, each hook's
 // updatedInput becoming the next hook's tool_input (a waterfall). A hook answering `continue: false`
-// ends the chain (Autohand's executeHooks): the agent stops, and the later hooks do not run.
+// ends the chain (Autohand's executeHooks): the agent stops, and the later hooks do not run. A hook
+// in audit mode takes its turn, but its rewrite and its stop are not applied.
+import { isAudited } from '../aggregate/audit-mode.js';
 import { readHookAnswer } from '../aggregate/read-protocol-output.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { byPriority, type PlannedHook } from '../plan/planner.js';
@@ -26,6 +28,7 @@ export async function runChain(
   for (const planned of ordered) {
     const outcome = await run(planned, current);
     outcomes.set(planned, outcome);
+    if (isAudited(planned.hook)) continue;
     const answer = readHookAnswer(spec, outcome, planned.hook);
     if (answer.updatedInput !== null) {
       finalToolInput = answer.updatedInput;

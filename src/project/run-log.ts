@@ -18,6 +18,8 @@ export interface RunRecord {
   readonly status: string;
   readonly durationMs: number;
   readonly exitCode: number | null;
+  /** audit mode: the hook would have blocked; not applied */
+  readonly wouldBlock?: boolean;
 }
 
 // Directories this process has made: a resident engine (serve) appends often, and mkdir is a third of the cost.

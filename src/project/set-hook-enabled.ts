@@ -1,5 +1,6 @@
 // `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
-// from, editing only that field; the file's trust is carried over when it was trusted before.
+// from, editing only that field (and `enforce`, which `enable` sets for audit mode and sets back);
+// the file's trust is carried over when it was trusted before.
 import { sha256Hex } from '../config/sha256.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
@@ -16,9 +17,17 @@ import { describeAllHooksOff } from './all-hooks-off.js';
 export interface SetHookEnabledRequest {
   readonly id: string;
   readonly enabled: boolean;
+  /**
+   * `enable` only: false puts the hook in audit mode (`"enforce": false`), true takes it out of it;
+   * undefined leaves `enforce` as it is (`disable`).
+   */
+  readonly enforce?: boolean;
 }
 
 export interface SetHookEnabledResult extends SetHookEnabledRequest {
+  /** Whether the hook is in audit mode after the edit, and whether it was before. */
+  readonly audit: boolean;
+  readonly wasAudit: boolean;
   /** `.hookpool/hooks.json hooks[0]` */
   readonly where: string;
   /** False when the entry already said so. */
@@ -33,29 +42,42 @@ export interface SetHookEnabledResult extends SetHookEnabledRequest {
 
 // Formats whose hook entries have an `enabled` field of their own.
 const TOGGLEABLE: ReadonlySet<ConfigFormat> = new Set(['native', 'autohand', 'wundr']);
+// hookpool's own format is the one with an `enforce` field (audit mode).
+const AUDITABLE: ReadonlySet<ConfigFormat> = new Set(['native']);
 
 export async function setHookEnabled(options: ConfigOptions, request: SetHookEnabledRequest): Promise<SetHookEnabledResult> {
-  const { id, enabled } = request;
+  const { id, enabled, enforce } = request;
   const config = await loadCliConfig(options, { includeUntrusted: true });
   const hook = findHook(config.hooks, id, config.cwd);
   const { source, enabled: enabledNow } = hook.definition;
   if (source === undefined) throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" was not read from a file`);
   const where = describeSource(source, config.cwd);
+  if (enforce === false && !AUDITABLE.has(source.format)) {
+    throw new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) comes from a file in the ${source.format} format, which has no "enforce" field: audit mode is for hooks in hookpool's own files (.hookpool/hooks.json)`);
+  }
   if (!TOGGLEABLE.has(source.format)) {
     if (enabled && config.loaded.disableAllHooks) throw turnedOffByDisableAll(request, where, config);
     const record = await DisabledHooks.open(defaultDisabledHooksPath(config.home));
     if (enabledNow !== enabled) await record.set(hook.input, !enabled);
     const caveat = source.format === 'claude' ? 'Claude Code itself still runs it when it reads that settings file' : null;
-    return { ...request, where, changed: enabledNow !== enabled, stillOff: null, trustKept: false, recorded: { path: record.path, caveat } };
+    return { ...request, audit: false, wasAudit: false, where, changed: enabledNow !== enabled, stillOff: null, trustKept: false, recorded: { path: record.path, caveat } };
   }
 
   const path = parseJsonPath(source.jsonPath);
-  let current: unknown = true;
+  let changed = false;
+  let audit = false;
+  let wasAudit = false;
   const edit = await editUserFile(source.file, where, (text) => {
     if (text === null) throw new HookpoolError('ERR_HOOKPOOL_CONFIG_WRITE', `${where}: the file is gone; was it removed meanwhile?`);
-    const entry = valueAt(parseJsonText(text, where), path);
-    current = (entry as { enabled?: unknown } | undefined)?.enabled ?? true;
-    return current === enabled ? null : setJsonField(text, path, 'enabled', enabled, where);
+    const entry = valueAt(parseJsonText(text, where), path) as { enabled?: unknown; enforce?: unknown } | undefined;
+    let edited = text;
+    if ((entry?.enabled ?? true) !== enabled) edited = setJsonField(edited, path, 'enabled', enabled, where);
+    // Set only where it changes something: `"enforce": true` is written back over a false, never added.
+    if (enforce !== undefined && (entry?.enforce ?? true) !== enforce) edited = setJsonField(edited, path, 'enforce', enforce, where);
+    wasAudit = entry?.enforce === false;
+    audit = (enforce ?? entry?.enforce ?? true) === false;
+    changed = edited !== text;
+    return changed ? edited : null;
   });
   let trustKept = false;
   if (edit.written) {
@@ -63,7 +85,7 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
     trustKept = wasTrusted && (await carryTrustOver(source.file, Buffer.from(edit.before ?? '', 'utf8'), edit.after ?? '', config.home));
   }
   const stillOff = enabled ? await whyStillOff(options, source) : null;
-  return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };
+  return { ...request, audit, wasAudit, where, changed, stillOff, trustKept, recorded: null };
 }
 
 function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, config: CliConfig): HookpoolError {
@@ -71,7 +93,7 @@ function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, con
 }
 
 // A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.
-// Its scripts stay as approved (flipping "enabled" changes no command).
+// Its scripts stay as approved (flipping "enabled" or "enforce" changes no command).
 async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
   const store = await TrustStore.open(defaultTrustStorePath(home));
   return store.carryOver(file, sha256Hex(before), sha256Hex(Buffer.from(after, 'utf8')));

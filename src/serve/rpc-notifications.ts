@@ -15,8 +15,12 @@ export function notifyingObservers(notify: (method: string, params: unknown) => 
       for (const [method, params] of autohandNotifications({ event: spec.name, payload, timestamp: new Date().toISOString() })) notify(method, params);
     },
     onHookStarted: (started) => notify('hookpool.hook.started', started),
-    onHookSettled: ({ event, background, outcome }) =>
-      notify('hookpool.hook.finished', { event, hookId: outcome.id, background, status: outcome.status, exitCode: outcome.exitCode, durationMs: outcome.durationMs, ...(outcome.error === undefined ? {} : { error: outcome.error }) }),
+    onHookSettled: ({ event, background, outcome, wouldBlock }) =>
+      notify('hookpool.hook.finished', {
+        event, hookId: outcome.id, background, status: outcome.status, exitCode: outcome.exitCode, durationMs: outcome.durationMs,
+        ...(outcome.error === undefined ? {} : { error: outcome.error }),
+        ...(wouldBlock === undefined ? {} : { wouldBlock }),
+      }),
     onHooksDropped: (dropped) => notify('hookpool.hook.dropped', dropped),
   };
 }

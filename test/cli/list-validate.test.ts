@@ -39,7 +39,7 @@ describe('hookpool list', () => {
     expect(listing.events.map((group: { event: string }) => group.event)).toEqual(['PreToolUse', 'PostToolUse', 'Notification', 'Stop']);
     expect(listing.events[0]).toMatchObject({ event: 'PreToolUse', enabled: 2, total: 2 });
     expect(listing.events[0].hooks[0]).toEqual({
-      id: 'block-rm', matcher: 'Bash', type: 'command', command: '.hookpool/hooks/block-rm.sh', origin: 'config', priority: 0, timeoutMs: 5000, background: false, enabled: true, trusted: true,
+      id: 'block-rm', matcher: 'Bash', type: 'command', command: '.hookpool/hooks/block-rm.sh', origin: 'config', priority: 0, timeoutMs: 5000, background: false, enabled: true, enforce: true, trusted: true,
       description: 'refuse rm -rf before it runs', source: { file: `${EXAMPLES}hookpool.json`, jsonPath: 'hooks[0]', format: 'native' },
     });
     expect(listing.problems).toEqual([]);

@@ -1,7 +1,9 @@
-// `hookpool doctor`: for every configured hook, whether it can start, whether it is trusted, and
-// whether it is a guard that fails open; exit 1 when a guard cannot run.
+// `hookpool doctor`: for every configured hook, whether it can start, whether it is trusted,
+// whether it is a guard that fails open, and whether it is in audit mode; exit 1 when a guard cannot run.
 import type { Command } from 'commander';
-import { EVENT_SPECS } from '../../events/event-specs.js';
+import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
+import { canRefuse } from '../../aggregate/decision-rank.js';
+import { isAudited } from '../../aggregate/audit-mode.js';
 import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 import { baseEnvironment } from '../../run/hook-env.js';
 import { isSecretVariable } from '../../run/secrets.js';
@@ -31,6 +33,8 @@ interface HookDiagnosis {
   readonly guard: boolean;
   readonly trusted: boolean;
   readonly failsOpen: boolean;
+  /** In audit mode (`enforce: false`): its answers are recorded, not applied. */
+  readonly audit: boolean;
   readonly problems: readonly string[];
   readonly notes: readonly string[];
   readonly source: string;
@@ -40,7 +44,7 @@ export function registerDoctorCommand(program: Command, finish: Finish): void {
   const command = program
     .command('doctor')
     .summary('check every hook can start; exit 1 when a guard cannot run')
-    .description('For every configured hook: can it start (its program on PATH or an executable script, the script\'s interpreter, jq when it uses it, $CLAUDE_PROJECT_DIR quoted), is it trusted, does a guard fail open (onError "open" on an event whose guards fail closed), and which secret-looking variables of this environment it would see. For every agent the project is wired for (hookpool init --agent): each event reaches hookpool, the program its entries start exists, each matcher names a tool that agent has. Exit 1 when an enabled guard cannot run.');
+    .description('For every configured hook: can it start (its program on PATH or an executable script, the script\'s interpreter, jq when it uses it, $CLAUDE_PROJECT_DIR quoted), is it trusted, does a guard fail open (onError "open" on an event whose guards fail closed), is it in audit mode ("enforce": false), and which secret-looking variables of this environment it would see. For every agent the project is wired for (hookpool init --agent): each event reaches hookpool, the program its entries start exists, each matcher names a tool that agent has. Exit 1 when an enabled guard cannot run.');
   addConfigOptions(command)
     .option('--json', 'print one object per hook as JSON')
     .addHelpText('after', `
@@ -71,6 +75,7 @@ async function diagnose(options: DoctorOptions): Promise<ExitCode> {
   printLines(formatTable(rows, { paint }));
   for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));
   for (const guard of failOpenGuards(config.hooks.map((hook) => hook.definition))) printLine(paint(`warn  ${describeFailOpenGuard(guard)}`, 'yellow'));
+  for (const guard of auditedGuards(diagnoses)) printLine(paint(`warn  guard "${guard.id}" (${guard.event}, ${guard.source}) is in audit mode: what it would block is recorded and shown, never applied; hookpool enable ${guard.id} enforces it`, 'yellow'));
   for (const finding of wiring) printLine(paint(`${finding.verdict.padEnd(4)}  ${finding.agent} ${finding.text}`, VERDICT_STYLE[finding.verdict]));
   const failing = diagnoses.filter((diagnosis) => diagnosis.verdict === 'fail').length;
   printLine();
@@ -83,15 +88,22 @@ async function diagnoseHook(hook: ListedHook, cwd: string, passEnv: readonly str
   const secrets = secretsSeenBy(definition, passEnv);
   const guard = EVENT_SPECS[definition.event].defaultOnError === 'closed';
   const failsOpen = guard && definition.onError === 'open';
+  const audit = isAudited(definition);
   const openGuard = failOpenGuards([definition])[0];
   const start = await checkHookStart(definition, cwd);
   const notes = [...start.notes];
   if (!hook.trusted) notes.unshift('untrusted: its file runs only after hookpool trust');
   if (failsOpen) notes.unshift(`fails open: the action proceeds when this guard cannot answer; ${openGuard?.closing ?? 'set "onError": "closed" on it'}`);
+  if (audit) notes.unshift('audit mode: not enforced');
   if (secrets.length > 0) notes.push(`sees secrets: ${secrets.join(', ')}`);
-  let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen ? 'warn' : 'ok';
+  let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen || audit ? 'warn' : 'ok';
   if (!definition.enabled) verdict = 'off';
-  return { id: definition.id, event: definition.event, verdict, guard, trusted: hook.trusted, failsOpen, problems: start.problems, notes, source: describeSource(definition.source, cwd) };
+  return { id: definition.id, event: definition.event, verdict, guard, trusted: hook.trusted, failsOpen, audit, problems: start.problems, notes, source: describeSource(definition.source, cwd) };
+}
+
+// Enabled hooks in audit mode on an event they could refuse: guards that are not guarding yet.
+function auditedGuards(diagnoses: readonly HookDiagnosis[]): HookDiagnosis[] {
+  return diagnoses.filter((diagnosis) => diagnosis.audit && diagnosis.verdict !== 'off' && canRefuse(EVENT_SPECS[diagnosis.event as EventName]));
 }
 
 const VERDICT_STYLE = { ok: 'green', warn: 'yellow', fail: 'red', off: 'dim' } as const;

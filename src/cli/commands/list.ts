@@ -1,5 +1,6 @@
 // `hookpool list`: every configured hook, grouped by canonical event, with where it came from.
 import type { Command } from 'commander';
+import { isAudited } from '../../aggregate/audit-mode.js';
 import { EVENT_NAMES } from '../../events/event-specs.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
@@ -101,9 +102,11 @@ function hookRow(hook: ListedHook, config: CliConfig): Cell[] {
   const { definition } = hook;
   const state: Cell = !definition.enabled
     ? { text: 'off', styles: ['dim'] }
-    : hook.trusted
-      ? { text: 'on', styles: ['green'] }
-      : { text: 'untrusted', styles: ['yellow'] };
+    : !hook.trusted
+      ? { text: 'untrusted', styles: ['yellow'] }
+      : isAudited(definition)
+        ? { text: 'audit', styles: ['yellow'] }
+        : { text: 'on', styles: ['green'] };
   return [
     state,
     { text: definition.id, styles: ['bold'] },
@@ -134,6 +137,7 @@ function listingAsJson(config: CliConfig, groups: readonly EventGroup[]): object
         timeoutMs: definition.timeoutMs,
         background: definition.background,
         enabled: definition.enabled,
+        enforce: !isAudited(definition),
         trusted,
         description: definition.description ?? null,
         source: definition.source ?? null,

@@ -1,5 +1,6 @@
 // `hookpool test <hook-id>`: run one hook, through a real engine holding just that hook, on a
-// realistic payload of its event, and show everything it did.
+// realistic payload of its event, and show everything it did. `hookpool test --cases DIR`: the
+// project's policy tests (test-cases.ts).
 import type { Command } from 'commander';
 import { aggregateFire } from '../../aggregate/aggregate-fire.js';
 import { describeFailure } from '../../aggregate/hook-failure.js';
@@ -25,6 +26,7 @@ import { readPayload } from '../read-payload.js';
 
 interface TestOptions extends ConfigOptions, InputOptions, PassEnvOptions {
   readonly json?: boolean;
+  readonly cases?: string;
 }
 
 // Wide enough for the longest label ("system message"), so every value starts in one column.
@@ -33,17 +35,27 @@ const LABEL_WIDTH = 14;
 export function registerTestCommand(program: Command, finish: Finish): void {
   const command = program
     .command('test')
-    .summary('run one hook on a sample payload and show its outcome')
-    .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.')
-    .argument('<hook-id>', 'the hook to run (hookpool list shows the ids; builtin:<name> runs a built-in even when no file switches it on)');
+    .summary('run one hook on a sample payload and show its outcome; --cases: run policy test cases')
+    .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.\n--cases DIR instead fires each case of the case files in DIR (*.json, *.yaml, *.yml: an event, its payload and the expected decision, blocked, reason and context patterns, rewritten input) through the project\'s configuration, with hooks in audit mode enforced, and checks the answers. Exit 1 on any mismatch or a bad case file.')
+    .argument('[hook-id]', 'the hook to run (hookpool list shows the ids; builtin:<name> runs a built-in even when no file switches it on)');
   addInputOptions(command, 'default: a sample payload of the hook\'s event');
   addPassEnvOption(addConfigOptions(command))
-    .option('--json', 'print {hook, payload, outcome, answer} as JSON')
+    .option('--cases <dir>', 'run the policy test cases of this folder instead of one hook')
+    .option('--json', 'print {hook, payload, outcome, answer} as JSON; with --cases, {ok, passed, failed, cases}')
     .addHelpText('after', `
 Examples:
   $ hookpool test block-rm
-  $ hookpool test block-rm --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'`)
-    .action(async (id: string, options: TestOptions) => finish(await testHook(id, options)));
+  $ hookpool test block-rm --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'
+  $ hookpool test --cases .hookpool/cases`)
+    .action(async (id: string | undefined, options: TestOptions) => {
+      if (options.cases !== undefined) {
+        if (id !== undefined || options.input !== undefined || options.inputFile !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', '--cases runs the case files\' own payloads: give no hook id, --input or --input-file with it');
+        finish(await (await import('./test-cases.js')).testCases(options.cases, options));
+        return;
+      }
+      if (id === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the hook to test (hookpool list shows the ids), or give --cases DIR');
+      finish(await testHook(id, options));
+    });
 }
 
 async function testHook(id: string, options: TestOptions): Promise<ExitCode> {

@@ -13,6 +13,7 @@ import { printToggleResult } from '../output/toggle-result.js';
 
 interface ToggleOptions extends ConfigOptions {
   readonly all?: boolean;
+  readonly audit?: boolean;
 }
 
 function registerToggleCommand(program: Command, finish: Finish, { enabled }: { enabled: boolean }): void {
@@ -20,22 +21,26 @@ function registerToggleCommand(program: Command, finish: Finish, { enabled }: { 
   const command = program
     .command(verb)
     .summary(`turn a hook ${enabled ? 'on' : 'off'}, editing only its "enabled" field; --all: every hook`)
-    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.\nClaude Code settings and Opta files have no per-hook "enabled" field: hookpool records those in ~/.config/hookpool/disabled-hooks.json.\n--all ${enabled ? 'turns the global switch back on' : 'turns every hook off'} (~/.config/hookpool/switch.json): run, list and the library's loader follow it; no hook file changes.`)
+    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.${enabled ? '\n--audit also sets "enforce": false (audit mode: the hook runs and its decisions are recorded as "would block", never applied); without it, a hook in audit mode is set back to enforcing ("enforce": true). Audit mode is for hooks in hookpool\'s own files.' : ''}\nClaude Code settings and Opta files have no per-hook "enabled" field: hookpool records those in ~/.config/hookpool/disabled-hooks.json.\n--all ${enabled ? 'turns the global switch back on' : 'turns every hook off'} (~/.config/hookpool/switch.json): run, list and the library's loader follow it; no hook file changes.`)
     .argument('[hook-id]', `the hook to ${verb} (hookpool list shows the ids)`);
   addConfigOptions(command)
-    .option('--all', `${enabled ? 'turn hooks back on after disable --all' : 'turn every hook off, for every project'} (the user's global switch)`)
+    .option('--all', `${enabled ? 'turn hooks back on after disable --all' : 'turn every hook off, for every project'} (the user's global switch)`);
+  if (enabled) command.option('--audit', 'audit mode: the hook runs and what it would block is recorded and shown, never applied');
+  command
     .addHelpText('after', `
 Examples:
-  $ hookpool ${verb} auto-lint
+  $ hookpool ${verb} auto-lint${enabled ? `
+  $ hookpool ${verb} --audit block-rm` : ''}
   $ hookpool ${verb} --all`)
     .action(async (id: string | undefined, options: ToggleOptions) => {
       if (options.all === true) {
         if (id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give --all, not both (hookpool ${verb} --all)`);
+        if (options.audit === true) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'name the hook to put in audit mode: --audit is per hook, not for --all');
         finish(await setAllHooks(options, enabled));
         return;
       }
       if (id === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name the hook to ${verb} (hookpool list shows the ids), or give --all`);
-      printToggleResult(await setHookEnabled(options, { id, enabled }));
+      printToggleResult(await setHookEnabled(options, enabled ? { id, enabled, enforce: options.audit !== true } : { id, enabled }));
       finish(EXIT.proceed);
     });
 }

@@ -42,6 +42,7 @@ export function answerFields(result: FireResult): [string, string][] {
     ['terminal seq', json(result.terminalSequence)],
     ['extra output', json(result.hookSpecificOutput)],
     ...result.ignoredOutput.map(({ id, message }): [string, string] => ['ignored', `hook "${id}": ${message}`]),
+    ...(result.audited ?? []).map(({ id, wouldBlock, answer }): [string, string] => ['audit mode', `hook "${id}" ${wouldBlock ? 'would block' : 'would answer'}, not applied: ${JSON.stringify(answer)}`]),
   ];
   return fields.filter((field): field is [string, string] => field[1] !== null).map(([name, value]) => [name, oneLine(value)]);
 }

@@ -3,8 +3,10 @@ import { printLine } from './print.js';
 import type { SetHookEnabledResult } from '../../project/set-hook-enabled.js';
 
 export function printToggleResult(result: SetHookEnabledResult): void {
-  const state = result.enabled ? 'enabled' : 'disabled';
-  printLine(result.changed ? `${state} ${result.id} (${result.where})` : `${result.id} is already ${state} (${result.where}); nothing changed`);
+  const state = !result.enabled ? 'disabled' : result.audit ? 'enabled in audit mode' : 'enabled';
+  const mode = !result.enabled ? '' : result.audit ? ' in audit mode' : result.wasAudit ? ', enforcing (it was in audit mode)' : '';
+  printLine(result.changed ? `${result.enabled ? 'enabled' : 'disabled'} ${result.id}${mode} (${result.where})` : `${result.id} is already ${state} (${result.where}); nothing changed`);
+  if (result.audit && result.enabled) printLine(`it runs, and what it would block is recorded and shown as "would block", never applied; hookpool enable ${result.id} enforces it`);
   if (result.trustKept) printLine('the file stays trusted: hookpool recorded its new content');
   if (result.recorded !== null && result.changed) {
     printLine(`its file has no per-hook "enabled" field, so the file is unchanged and hookpool recorded this in ${result.recorded.path}`);
