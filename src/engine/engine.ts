@@ -16,6 +16,7 @@ import { chooseHooks, type PlannedHook } from '../plan/planner.js';
 import { Dispatcher } from '../run/dispatcher.js';
 import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
+import { readOptaContextNames } from '../run/opta-context-names.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { PoolHost, PoolHostOptions } from '../run/pool-host.js';
 import type { EngineLogger } from './engine-logger.js';
@@ -218,8 +219,9 @@ export class Engine implements HookEngine {
     this.plans.invokeSkill(name);
   }
 
-  private async run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
+  private async run(spec: EventSpec, agentPayload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
+    const payload = readOptaContextNames(spec.name, agentPayload);
     const chosen = chooseHooks(plan, payload, sessionId, cwd);
     const skipped = skippedWundrHooks(spec, wundrHooks, plan, chosen, subject);
     const input = buildHookInput(spec, payload, this.inputContext);
