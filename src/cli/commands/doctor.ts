@@ -2,7 +2,7 @@
 // whether it is a guard that fails open; exit 1 when a guard cannot run.
 import type { Command } from 'commander';
 import { EVENT_SPECS } from '../../events/event-specs.js';
-import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
+import { failOpenGuards } from '../../config/failure-knobs.js';
 import { baseEnvironment } from '../../run/hook-env.js';
 import { isSecretVariable } from '../../run/secrets.js';
 import { diagnoseWiring } from '../../project/diagnose-wiring.js';
@@ -11,7 +11,7 @@ import { checkHookStart } from '../../project/check-hook-start.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, type ListedHook } from '../../project/load-project.js';
 import { describeSource, plural } from '../../project/describe.js';
-import { describeSearchedPlaces } from '../output/describe-files.js';
+import { describeFailOpenGuards, describeSearchedPlaces } from '../output/describe-files.js';
 import { printJson, printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
@@ -70,7 +70,7 @@ async function diagnose(options: DoctorOptions): Promise<ExitCode> {
   const rows: Cell[][] = [['', 'HOOK', 'EVENT', 'FINDINGS'], ...diagnoses.map(rowOf)];
   printLines(formatTable(rows, { paint }));
   for (const entry of brokenGuards) printLine(paint(`fail  ${describeSource(entry.source, config.cwd)}: a broken guard entry refuses every ${entry.event}: ${entry.reason}`, 'red'));
-  for (const guard of failOpenGuards(config.hooks.map((hook) => hook.definition))) printLine(paint(`warn  ${describeFailOpenGuard(guard)}`, 'yellow'));
+  for (const line of describeFailOpenGuards(config)) printLine(paint(`warn  ${line}`, 'yellow'));
   for (const finding of wiring) printLine(paint(`${finding.verdict.padEnd(4)}  ${finding.agent} ${finding.text}`, VERDICT_STYLE[finding.verdict]));
   const failing = diagnoses.filter((diagnosis) => diagnosis.verdict === 'fail').length;
   printLine();
