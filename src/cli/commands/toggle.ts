@@ -1,5 +1,7 @@
 // `hookpool enable|disable <hook-id>`: set `"enabled"` on the hook's entry in its own file;
-// `--all`: the user's global switch, which turns every hook off wherever hookpool loads them.
+// `--all`: the user's global switch, which turns every hook off wherever hookpool loads them;
+// `--autohand`: Autohand's own switch, `hooks.enabled` in ~/.autohand/config.json (its /hooks
+// "Toggle hooks globally").
 import type { Command } from 'commander';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch, writeAllHooksSwitch } from '../../config/all-hooks-switch.js';
 import { HookpoolError } from '../../errors.js';
@@ -9,10 +11,12 @@ import { resolveCliDirs } from '../../project/load-project.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { setHookEnabled } from '../../project/set-hook-enabled.js';
+import { setAutohandHooksEnabled } from '../../project/autohand-switch.js';
 import { printToggleResult } from '../output/toggle-result.js';
 
 interface ToggleOptions extends ConfigOptions {
   readonly all?: boolean;
+  readonly autohand?: boolean;
 }
 
 function registerToggleCommand(program: Command, finish: Finish, { enabled }: { enabled: boolean }): void {
@@ -20,21 +24,29 @@ function registerToggleCommand(program: Command, finish: Finish, { enabled }: { 
   const command = program
     .command(verb)
     .summary(`turn a hook ${enabled ? 'on' : 'off'}, editing only its "enabled" field; --all: every hook`)
-    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.\nClaude Code settings and Opta files have no per-hook "enabled" field: hookpool records those in ~/.config/hookpool/disabled-hooks.json.\n--all ${enabled ? 'turns the global switch back on' : 'turns every hook off'} (~/.config/hookpool/switch.json): run, list and the library's loader follow it; no hook file changes.`)
+    .description(`Set "enabled": ${enabled} on the hook, in the file it came from; the rest of the file is left byte for byte as it was.\nClaude Code settings and Opta files have no per-hook "enabled" field: hookpool records those in ~/.config/hookpool/disabled-hooks.json.\n--all ${enabled ? 'turns the global switch back on' : 'turns every hook off'} (~/.config/hookpool/switch.json): run, list and the library's loader follow it; no hook file changes.\n--autohand sets Autohand's own switch, "hooks": {"enabled": ${enabled}} in ~/.autohand/config.json, as its /hooks "Toggle hooks globally" does.`)
     .argument('[hook-id]', `the hook to ${verb} (hookpool list shows the ids)`);
   addConfigOptions(command)
     .option('--all', `${enabled ? 'turn hooks back on after disable --all' : 'turn every hook off, for every project'} (the user's global switch)`)
+    .option('--autohand', `turn every hook of ~/.autohand/config.json ${enabled ? 'back on' : 'off'}: its "hooks": {"enabled": ${enabled}} (Autohand's /hooks "Toggle hooks globally")`)
     .addHelpText('after', `
 Examples:
   $ hookpool ${verb} auto-lint
-  $ hookpool ${verb} --all`)
+  $ hookpool ${verb} --all
+  $ hookpool ${verb} --autohand`)
     .action(async (id: string | undefined, options: ToggleOptions) => {
+      const switches = [options.all === true && '--all', options.autohand === true && '--autohand'].filter((given) => given !== false);
+      if (switches.length > 0 && id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give ${switches.join(' and ')}, not both (hookpool ${verb} ${switches.join(' ')})`);
+      if (switches.length > 1) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `give --all (every hook, hookpool's switch) or --autohand (Autohand's hooks, its own switch), not both`);
       if (options.all === true) {
-        if (id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give --all, not both (hookpool ${verb} --all)`);
         finish(await setAllHooks(options, enabled));
         return;
       }
-      if (id === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name the hook to ${verb} (hookpool list shows the ids), or give --all`);
+      if (options.autohand === true) {
+        finish(await setAutohandHooks(options, enabled));
+        return;
+      }
+      if (id === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name the hook to ${verb} (hookpool list shows the ids), or give --all or --autohand`);
       printToggleResult(await setHookEnabled(options, { id, enabled }));
       finish(EXIT.proceed);
     });
@@ -50,6 +62,14 @@ async function setAllHooks(options: ToggleOptions, enabled: boolean): Promise<Ex
   }
   await writeAllHooksSwitch(path, enabled);
   printLine(enabled ? `every hook is on again (${path}); each hook's own "enabled" still applies` : `every hook is off, for every project (${path}); hookpool enable --all turns them back on`);
+  return EXIT.proceed;
+}
+
+async function setAutohandHooks(options: ToggleOptions, enabled: boolean): Promise<ExitCode> {
+  const { where, changed } = await setAutohandHooksEnabled(await resolveCliDirs(options), enabled);
+  const state = enabled ? 'on' : 'off';
+  if (!changed) printLine(`the hooks of ${where} are already ${state} ("hooks": {"enabled": ${enabled}}); nothing changed`);
+  else printLine(`every hook of ${where} is ${state} ("hooks": {"enabled": ${enabled}}); each entry keeps its own "enabled"${enabled ? '' : '; hookpool enable --autohand turns them back on'}`);
   return EXIT.proceed;
 }
 
