@@ -1,7 +1,8 @@
 // The Opta shape (agencymatthewg-beep/opta, src/hooks/manager.ts; `.opta/config.json`): a `hooks`
 // array of `{ event, command, matcher, timeout (ms), background }` with dotted event names.
 // Opta cancels a `tool.pre` tool call on any non-zero exit, which is hookpool's
-// `exitCodes: "any-nonzero-blocks"`; a timeout never cancels, as in hookpool.
+// `exitCodes: "any-nonzero-blocks"`. A hook that times out or cannot start is a failure, which on
+// tool.pre refuses the call (hookpool's rule; the plans do not say).
 import { z } from 'zod';
 import { OPTA_EVENT_NAMES as OPTA_NAME_OF } from '../../run/protocols/opta.js';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
