@@ -1,7 +1,8 @@
 // Autohand docs, "Error Handling": "Hook failures do not crash the agent; errors are logged but
 // execution continues". A guard from an Autohand file that cannot answer lets the action through
 // (the same guard from hookpool's own file refuses), never silently: the failure is in
-// FireResult.failures, and `doctor` and `validate` name each such guard with the line that closes it.
+// FireResult.failures and the agent's answer, and `doctor` and `validate` name each such guard with
+// the line that closes it.
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { engineFor, HOSTS, workspace } from '../kit.js';
@@ -56,5 +57,17 @@ describe('Autohand fail-open guards in doctor and validate', () => {
     // Below its table, doctor lists them in the same words (its table notes each in its row too).
     expect(doctor.stdout.split('\n').filter((line) => line.includes('proceeds when its hook fails'))).toEqual(lines.map((line) => `warn  ${line}`));
     for (const result of [json, text, doctor]) expect(result.exitCode).toBe(0);
+  }, 60_000);
+
+  it("the agent's answer says so: hookpool run --format claude lets the call through with a systemMessage naming the failure", async () => {
+    const ws = await workspace();
+    await ws.write(AUTOHAND_CONFIG, { hooks: { enabled: true, hooks: [{ event: 'pre-tool', command: 'exit 127' }] } });
+    await mkdir(ws.path('project'));
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: ws.path('project'), tool_name: 'Bash', tool_input: { command: 'ls' } });
+
+    const result = await runCli(['run', '--format', 'claude'], { cwd: ws.path('project'), home: ws.home, input });
+
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ systemMessage: 'hookpool: hook "exit@PreToolUse" could not run its command (exit 127: command not found); PreToolUse went ahead without its answer (onError: open)' });
   }, 60_000);
 });
