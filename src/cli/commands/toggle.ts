@@ -2,7 +2,7 @@
 // `--all`: the user's global switch, which turns every hook off wherever hookpool loads them;
 // `--autohand`: Autohand's own switch, `hooks.enabled` in ~/.autohand/config.json (its /hooks
 // "Toggle hooks globally").
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { defaultAllHooksSwitchPath, readAllHooksSwitch, writeAllHooksSwitch } from '../../config/all-hooks-switch.js';
 import { HookpoolError } from '../../errors.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
@@ -28,16 +28,15 @@ function registerToggleCommand(program: Command, finish: Finish, { enabled }: { 
     .argument('[hook-id]', `the hook to ${verb} (hookpool list shows the ids)`);
   addConfigOptions(command)
     .option('--all', `${enabled ? 'turn hooks back on after disable --all' : 'turn every hook off, for every project'} (the user's global switch)`)
-    .option('--autohand', `turn every hook of ~/.autohand/config.json ${enabled ? 'back on' : 'off'}: its "hooks": {"enabled": ${enabled}} (Autohand's /hooks "Toggle hooks globally")`)
+    .addOption(new Option('--autohand', `turn every hook of ~/.autohand/config.json ${enabled ? 'back on' : 'off'}: its "hooks": {"enabled": ${enabled}} (Autohand's /hooks "Toggle hooks globally")`).conflicts('all'))
     .addHelpText('after', `
 Examples:
   $ hookpool ${verb} auto-lint
   $ hookpool ${verb} --all
   $ hookpool ${verb} --autohand`)
     .action(async (id: string | undefined, options: ToggleOptions) => {
-      const switches = [options.all === true && '--all', options.autohand === true && '--autohand'].filter((given) => given !== false);
-      if (switches.length > 0 && id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give ${switches.join(' and ')}, not both (hookpool ${verb} ${switches.join(' ')})`);
-      if (switches.length > 1) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `give --all (every hook, hookpool's switch) or --autohand (Autohand's hooks, its own switch), not both`);
+      const switchGiven = options.all === true ? '--all' : options.autohand === true ? '--autohand' : undefined;
+      if (switchGiven !== undefined && id !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `name a hook or give ${switchGiven}, not both (hookpool ${verb} ${switchGiven})`);
       if (options.all === true) {
         finish(await setAllHooks(options, enabled));
         return;
