@@ -3,7 +3,7 @@
 // when both pass commits what is staged, with a message from the engine's prompt evaluator when
 // it has one, else written from the staged changes. Off unless SMART_COMMIT_HOOK is 1/true in the
 // hook's environment or its `enabled` option says so; nothing staged, or no repository, is nothing
-// to do. It runs on the agent's thread (catalog `thread: "agent"`), where the evaluator is.
+// to do. It runs on the agent's thread (builtin-modules.ts), where the evaluator is.
 import type { InWorkerHook, InWorkerHookContext } from '../run/in-worker-hook.js';
 import { errorLine } from '../run/in-worker-answer.js';
 import { readBuiltinOptions, smartCommitOptions } from './builtin-options.js';

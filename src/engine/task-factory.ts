@@ -17,7 +17,7 @@ import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
 import { moduleRealmOf } from './module-hook-task.js';
 import { agentThreadBuiltinTask } from './agent-thread-builtin.js';
-import { AGENT_THREAD_MODULES } from '../builtins/catalog.js';
+import { AGENT_THREAD_MODULES, type BuiltinModuleLoader } from '../builtins/builtin-modules.js';
 import type { ModuleHandler } from '../config/hook-handler.js';
 import type { ModuleRealmStart } from '../run/module-task.js';
 
@@ -43,8 +43,8 @@ export class TaskFactory {
   private readonly runners: RemoteRunners;
   /** Each http hook's headers, their variables filled in once; by position, like baseEnvByHook. */
   private readonly headersByHook: Environments = {};
-  /** The built-ins that run on the agent's thread (catalog `thread: "agent"`): their module's path, by position. */
-  private readonly agentThreadModules: Record<string, string> = {};
+  /** The built-ins that run on the agent's thread (builtin-modules.ts): their module's loader, by position. */
+  private readonly agentThreadModules: Record<string, BuiltinModuleLoader> = {};
 
   constructor(active: readonly HookDefinition[], private readonly context: TaskFactoryOptions) {
     const { options, agentEnv, projectDir } = context;
@@ -65,8 +65,8 @@ export class TaskFactory {
     const { handler } = hook;
     if (isRemoteKind(handler.kind)) this.addRemote(hook, handler as RemoteHandler, index);
     if (handler.kind === 'module' && hook.origin === 'builtin') {
-      const path = resolve(handler.baseDir ?? options.cwd, handler.module);
-      if (AGENT_THREAD_MODULES.has(path)) this.agentThreadModules[index] = path;
+      const load = AGENT_THREAD_MODULES.get(resolve(handler.baseDir ?? options.cwd, handler.module));
+      if (load !== undefined) this.agentThreadModules[index] = load;
     }
     const protocolVariables = PROTOCOLS[hook.protocol].hookVariables(hook.id);
     this.baseEnvByHook[index] = { ...baseEnvironment(hook.env, agentEnv, options.passEnv), ...protocolVariables };
@@ -115,19 +115,19 @@ export class TaskFactory {
       return buildRemoteTask(hook, hook.handler as RemoteHandler, fire, this.runners, { envKey: key, killGraceMs, pipeGraceMs, headers: this.headersByHook[key] ?? {} });
     }
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
-    const agentThreadModule = this.agentThreadModules[key];
-    if (agentThreadModule !== undefined && hook.loadError === undefined) return this.agentThreadTask(hook, key, agentThreadModule, prepared, runEnv);
+    const loadAgentThreadModule = this.agentThreadModules[key];
+    if (loadAgentThreadModule !== undefined && hook.loadError === undefined) return this.agentThreadTask(hook, key, loadAgentThreadModule, prepared, runEnv);
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;
     return buildHookTask(hook, prepared, this.settings, { hookKey: key, envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
   }
 
-  private agentThreadTask(hook: HookDefinition, key: string, modulePath: string, prepared: PreparedInput, runEnv: Record<string, string> | undefined): EngineTask | string {
+  private agentThreadTask(hook: HookDefinition, key: string, load: BuiltinModuleLoader, prepared: PreparedInput, runEnv: Record<string, string> | undefined): EngineTask | string {
     const { stdin, contextEnv, oversize } = prepared.forProtocol(hook.protocol);
     if (oversize !== null) return oversize;
     const { cwd, projectDir } = this.settings;
     const env = Object.assign({}, this.baseEnvByHook[key], contextEnv, runEnv);
-    const run = { modulePath, cwd: hook.cwd === undefined ? cwd : resolve(cwd, hook.cwd), projectDir, env, stdin, evaluators: this.runners.evaluators };
+    const run = { load, cwd: hook.cwd === undefined ? cwd : resolve(cwd, hook.cwd), projectDir, env, stdin, evaluators: this.runners.evaluators };
     return agentThreadBuiltinTask(hook, hook.handler as ModuleHandler, run);
   }
 }

@@ -20,7 +20,7 @@ export interface InWorkerHookContext {
   /**
    * Asks the engine's prompt evaluator (`createHookEngine({ evaluators: { prompt } })`) and resolves
    * to its reply, plain text expected. Present only in a built-in that runs on the agent's thread
-   * (the catalog's `thread: "agent"`) of an engine that has a prompt evaluator.
+   * (AGENT_THREAD_BUILTINS) of an engine that has a prompt evaluator.
    */
   readonly evaluate?: (prompt: string) => Promise<unknown>;
 }
