@@ -96,10 +96,17 @@ export const slackNotifyOptions = z.strictObject({
   timeoutMs: z.number().int().positive().default(10_000),
 });
 
-/** smart-commit: the switch and git's own hooks. */
+// A check smart-commit runs before committing: a program and its arguments (no shell), or false for none.
+const check = z.union([z.array(z.string().min(1)).min(1), z.literal(false)]).optional();
+
+/** smart-commit: the switch, its checks and git's own hooks. */
 export const smartCommitOptions = z.strictObject({
   /** Commit even without SMART_COMMIT_HOOK=1 (or true) in the hook's environment. */
   enabled: z.boolean().default(false),
+  /** The lint run first (argv); unset: `npm run lint --silent` when package.json has a lint script; false: none. */
+  lint: check,
+  /** The tests run next (argv); unset: `npm test --silent` when package.json has a real test script; false: none. */
+  test: check,
   /** Skip git's own commit hooks. */
   noVerify: z.boolean().default(false),
 });

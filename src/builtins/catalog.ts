@@ -2,7 +2,7 @@
 // installs, whether it is on by default, its options and the module that runs it in a pool
 // worker. The registry wires this table into the engine, config, `hookpool list` and `test`;
 // loading it loads zod schemas only, never a hook's code.
-import { fileURLToPath } from 'node:url';
+import { builtinModulePath } from './builtin-modules.js';
 import type { z } from 'zod';
 import type { EventName } from '../events/event-specs.js';
 import * as options from './builtin-options.js';
@@ -37,15 +37,10 @@ export interface BuiltinSpec {
   readonly env: readonly string[];
   /** What it changes outside its answer (writes a log, formats or stages files, commits, notifies), or null when it only answers. */
   readonly sideEffect: string | null;
+  /** Its hooks' timeout in milliseconds, when hookpool's 10 s default is too short. */
+  readonly timeoutMs?: number;
 }
 
-// Modules run compiled: from the build they sit in this file's folder (found from a bundle in
-// dist/src/cli/ too); from source (tests run the .ts files) they come from the build, which
-// `npm test` makes first.
-function modulePath(name: string): string {
-  const folder = import.meta.url.endsWith('.ts') ? '../../dist/src/builtins/' : '../builtins/';
-  return fileURLToPath(new URL(`${folder}${name}.js`, import.meta.url));
-}
 
 const FILE_TOOLS = 'Write|Edit|MultiEdit|NotebookEdit';
 const GUARDED_TOOLS = `Bash|Read|Grep|Glob|NotebookRead|${FILE_TOOLS}|run_command|shell|write_file|edit_file|delete_path|read_file`;
@@ -74,12 +69,12 @@ const SIDE_EFFECTS: Readonly<Record<string, string>> = {
 
 // Wundr registers all twelve enabled (built-in-hooks.ts: `enabled: true`), priorities from its table.
 function wundr(name: string, description: string, hooks: readonly BuiltinHookEntry[], schema: z.ZodType): BuiltinSpec {
-  return { name, seed: 'wundr', description, hooks, enabledByDefault: true, options: schema, module: modulePath(name), env: [], sideEffect: SIDE_EFFECTS[name] ?? null };
+  return { name, seed: 'wundr', description, hooks, enabledByDefault: true, options: schema, module: builtinModulePath(name), env: [], sideEffect: SIDE_EFFECTS[name] ?? null };
 }
 
 // Autohand installs its built-ins disabled (docs/hooks.md, "Built-in Hooks").
-function autohand(name: string, description: string, hooks: readonly BuiltinHookEntry[], schema: z.ZodType, env: readonly string[] = []): BuiltinSpec {
-  return { name, seed: 'autohand', description, hooks, enabledByDefault: false, options: schema, module: modulePath(name), env, sideEffect: SIDE_EFFECTS[name] ?? null };
+function autohand(name: string, description: string, hooks: readonly BuiltinHookEntry[], schema: z.ZodType, more: Partial<Pick<BuiltinSpec, 'env' | 'timeoutMs'>> = {}): BuiltinSpec {
+  return { name, seed: 'autohand', description, hooks, enabledByDefault: false, options: schema, module: builtinModulePath(name), env: more.env ?? [], sideEffect: SIDE_EFFECTS[name] ?? null, ...more };
 }
 
 /** Every built-in, Wundr's twelve then Autohand's seven. */
@@ -100,8 +95,10 @@ export const BUILTIN_CATALOG: readonly BuiltinSpec[] = Object.freeze([
   autohand('auto-format', 'formats written files with prettier, eslint --fix or biome when the project has one', [entry('PostToolUse', 0, { matcher: FILE_TOOLS }), entry('FileModified', 0)], options.autoFormatOptions),
   autohand('git-auto-stage', 'git-adds written files, except env files, logs, build output and dependencies', [entry('PostToolUse', -10, { matcher: FILE_TOOLS }), entry('FileModified', -10)], options.gitAutoStageOptions),
   autohand('sound-alert', 'plays a sound (paplay/afplay) or rings the terminal bell when the agent stops', [entry('Stop', -100, { background: true })], options.soundAlertOptions),
-  autohand('slack-notify', 'posts a summary to the Slack webhook in SLACK_WEBHOOK_URL when the agent stops', [entry('Stop', -100, { background: true })], options.slackNotifyOptions, ['SLACK_WEBHOOK_URL']),
-  autohand('smart-commit', 'commits staged changes with a generated message when the agent stops (SMART_COMMIT_HOOK=1)', [entry('Stop', -50, { background: true })], options.smartCommitOptions, ['SMART_COMMIT_HOOK']),
+  autohand('slack-notify', 'posts a summary to the Slack webhook in SLACK_WEBHOOK_URL when the agent stops', [entry('Stop', -100, { background: true })], options.slackNotifyOptions, { env: ['SLACK_WEBHOOK_URL'] }),
+  // Lint and tests take minutes, not hookpool's default 10 s; it runs in the background, on the
+  // agent's thread (builtin-modules.ts), where the prompt evaluator that writes its message is.
+  autohand('smart-commit', "runs the project's lint and tests, then commits staged changes with a message from the prompt evaluator, or written from the changes (SMART_COMMIT_HOOK=1)", [entry('Stop', -50, { background: true })], options.smartCommitOptions, { env: ['SMART_COMMIT_HOOK'], timeoutMs: 600_000 }),
   autohand('activity-logger', 'logs session start/end, turn ends and modified files under src/ and lib/ (JSON lines)', [entry('SessionStart', -100), entry('SessionEnd', -100), entry('Stop', -100), entry('FileModified', -100)], options.activityLoggerOptions),
 ]);
 

@@ -1,5 +1,6 @@
-// The commit message smart commit writes from the staged changes alone (Autohand asks an LLM;
-// hookpool has none to ask): a subject naming the change and a body listing the files.
+// The commit message smart commit writes from the staged changes alone, when the engine has no
+// prompt evaluator to ask (or it gave no message): a subject naming the change and a body listing
+// the files.
 
 const VERBS: Readonly<Record<string, string>> = { A: 'Add', D: 'Remove', R: 'Rename' };
 const MAX_NAMED = 3;

@@ -13,7 +13,7 @@ import type { ConfigFormat } from './model.js';
 import { isPlainObject, problemAt } from './formats/shared.js';
 
 /** What a catalog must hold for the loader (src/builtins/catalog.ts's BuiltinSpec has it; tests pass their own). */
-export type BuiltinCatalog = readonly Pick<BuiltinSpec, 'name' | 'description' | 'hooks' | 'enabledByDefault' | 'options' | 'module' | 'env'>[];
+export type BuiltinCatalog = readonly (Pick<BuiltinSpec, 'name' | 'description' | 'hooks' | 'enabledByDefault' | 'options' | 'module' | 'env'> & Partial<Pick<BuiltinSpec, 'timeoutMs'>>)[];
 
 export const DEFAULT_BUILTIN_CATALOG: BuiltinCatalog = BUILTIN_CATALOG;
 
@@ -63,6 +63,7 @@ export function builtinEntries(spec: BuiltinCatalog[number], how: { enabled: boo
     ...(hook.matcher === null ? {} : { matcher: hook.matcher }),
     priority: hook.priority,
     background: hook.background,
+    ...(spec.timeoutMs === undefined ? {} : { timeout: spec.timeoutMs }),
     type: 'module',
     module: spec.module,
     options: how.options,

@@ -43,6 +43,11 @@ export function listConfigFiles(options: ListConfigFilesOptions): ConfigCandidat
   return candidates.filter((candidate) => !seen.has(candidate.path) && seen.add(candidate.path));
 }
 
+/** Autohand's config, `~/.autohand/config.json`, which its `/hooks` verbs edit. */
+export function autohandConfigPath(home: string): string {
+  return join(home, '.autohand', 'config.json');
+}
+
 function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
   const found = (path: string, scope: ConfigScope, claudeSettings: boolean): ConfigCandidate => ({ path, scope, claudeSettings, required: false });
   return [
@@ -50,7 +55,7 @@ function discoveredFiles(cwd: string, home: string): ConfigCandidate[] {
     found(join(home, '.claude', 'settings.json'), 'user', true),
     // Opta's user file as its sources name it (its `conf` library may add a "-nodejs" suffix).
     found(join(home, '.config', 'opta', 'config.json'), 'user', false),
-    found(join(home, '.autohand', 'config.json'), 'user', false),
+    found(autohandConfigPath(home), 'user', false),
     // OpenClaw's settings file, whose root schema its plan wires `hooks.claude` through.
     found(join(home, '.openclaw', 'openclaw.json'), 'user', false),
     found(join(cwd, '.hookpool', 'hooks.json'), 'project', false),

@@ -17,6 +17,7 @@ import { chooseHooks, type PlannedHook } from '../plan/planner.js';
 import { Dispatcher } from '../run/dispatcher.js';
 import type { FireContext } from '../run/hook-env.js';
 import { buildHookInput, type InputContext } from '../run/hook-input.js';
+import { readOptaContextNames } from '../run/opta-context-names.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { PoolHost, PoolHostOptions } from '../run/pool-host.js';
 import type { EngineLogger } from './engine-logger.js';
@@ -234,8 +235,9 @@ export class Engine implements HookEngine {
   }
 
   // The fire's telemetry starts here, in the caller's context (its active span is the fire's parent).
-  private run(spec: EventSpec, payload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
+  private run(spec: EventSpec, agentPayload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
+    const payload = readOptaContextNames(spec.name, agentPayload);
     const chosen = chooseHooks(plan, payload, sessionId, cwd);
     const telemetry = chosen.length === 0 ? undefined : this.telemetry?.startFire(spec, chosen, subject, payload, sessionId);
     if (telemetry === undefined) return this.runChosen(spec, payload, plan, chosen, subject, wundrHooks, this.observers);

@@ -18,8 +18,8 @@ export function functionHookTask(hook: { id: string; event: string; timeoutMs: n
   };
 }
 
-// The answer as a command's JSON stdout on exit 0: a string as plain stdout, undefined or null as none.
-function answerAsStdout(answer: unknown): CallAnswer {
+/** The answer as a command's JSON stdout on exit 0: a string as plain stdout, undefined or null as none. */
+export function answerAsStdout(answer: unknown): CallAnswer {
   const text = answerText(answer);
   if ('error' in text) return { status: 'crashed', exitCode: null, stdout: '', stderr: '', error: text.error };
   return { status: 'ok', exitCode: 0, stdout: text.stdout, stderr: '' };

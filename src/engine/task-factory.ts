@@ -2,6 +2,7 @@
 // bwrap and the shells are, the host folders a sandbox hides), and from it the task of one hook
 // for one fire. Hooks registered after the pool host started carry their fixed environment in
 // each task instead (the host got its copy when it started).
+import { resolve } from 'node:path';
 import type { EngineLogger } from './engine-logger.js';
 import type { HookDefinition } from '../config/model.js';
 import type { PlannedHook } from '../plan/planner.js';
@@ -15,6 +16,9 @@ import { INLINE_ENV_KEY } from '../run/worker-file.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 import { buildHookTask, findShells, type EngineTask, type PreparedInput, type TaskSettings } from './hook-task.js';
 import { moduleRealmOf } from './module-hook-task.js';
+import { agentThreadBuiltinTask } from './agent-thread-builtin.js';
+import { AGENT_THREAD_MODULES, type BuiltinModuleLoader } from '../builtins/builtin-modules.js';
+import type { ModuleHandler } from '../config/hook-handler.js';
 import type { ModuleRealmStart } from '../run/module-task.js';
 
 export interface TaskFactoryOptions {
@@ -39,6 +43,8 @@ export class TaskFactory {
   private readonly runners: RemoteRunners;
   /** Each http hook's headers, their variables filled in once; by position, like baseEnvByHook. */
   private readonly headersByHook: Environments = {};
+  /** The built-ins that run on the agent's thread (builtin-modules.ts): their module's loader, by position. */
+  private readonly agentThreadModules: Record<string, BuiltinModuleLoader> = {};
 
   constructor(active: readonly HookDefinition[], private readonly context: TaskFactoryOptions) {
     const { options, agentEnv, projectDir } = context;
@@ -58,6 +64,10 @@ export class TaskFactory {
     this.hooks[index] = hook;
     const { handler } = hook;
     if (isRemoteKind(handler.kind)) this.addRemote(hook, handler as RemoteHandler, index);
+    if (handler.kind === 'module' && hook.origin === 'builtin') {
+      const load = AGENT_THREAD_MODULES.get(resolve(handler.baseDir ?? options.cwd, handler.module));
+      if (load !== undefined) this.agentThreadModules[index] = load;
+    }
     const protocolVariables = PROTOCOLS[hook.protocol].hookVariables(hook.id);
     this.baseEnvByHook[index] = { ...baseEnvironment(hook.env, agentEnv, options.passEnv), ...protocolVariables };
     const { shells } = this.settings;
@@ -86,7 +96,7 @@ export class TaskFactory {
   moduleRealmsForHost(): ModuleRealmStart[] {
     const realms = new Map<string, ModuleRealmStart>();
     this.hooks.forEach((hook, index) => {
-      if (hook === undefined || !hook.enabled || hook.loadError !== undefined || hook.handler.kind !== 'module') return;
+      if (hook === undefined || !hook.enabled || hook.loadError !== undefined || hook.handler.kind !== 'module' || this.agentThreadModules[index] !== undefined) return;
       const key = String(index);
       const realm = moduleRealmOf(hook.handler, this.settings.cwd, key);
       if (!realms.has(realm)) realms.set(realm, { realm, envKey: key });
@@ -105,8 +115,19 @@ export class TaskFactory {
       return buildRemoteTask(hook, hook.handler as RemoteHandler, fire, this.runners, { envKey: key, killGraceMs, pipeGraceMs, headers: this.headersByHook[key] ?? {} });
     }
     const runEnv = envFilePath === undefined ? undefined : { CLAUDE_ENV_FILE: envFilePath };
+    const loadAgentThreadModule = this.agentThreadModules[key];
+    if (loadAgentThreadModule !== undefined && hook.loadError === undefined) return this.agentThreadTask(hook, key, loadAgentThreadModule, prepared, runEnv);
     // A hook the host does not know: its fixed environment travels with the task, under no key.
     const known = this.hostEnvs[key] !== undefined;
     return buildHookTask(hook, prepared, this.settings, { hookKey: key, envKey: known ? key : INLINE_ENV_KEY, runEnv, inlineBaseEnv: known ? undefined : this.baseEnvByHook[key] });
+  }
+
+  private agentThreadTask(hook: HookDefinition, key: string, load: BuiltinModuleLoader, prepared: PreparedInput, runEnv: Record<string, string> | undefined): EngineTask | string {
+    const { stdin, contextEnv, oversize } = prepared.forProtocol(hook.protocol);
+    if (oversize !== null) return oversize;
+    const { cwd, projectDir } = this.settings;
+    const env = Object.assign({}, this.baseEnvByHook[key], contextEnv, runEnv);
+    const run = { load, cwd: hook.cwd === undefined ? cwd : resolve(cwd, hook.cwd), projectDir, env, stdin, evaluators: this.runners.evaluators };
+    return agentThreadBuiltinTask(hook, hook.handler as ModuleHandler, run);
   }
 }

@@ -55,7 +55,7 @@ const rows = {
   // (up to 60 s). hookpool gives each hook its own deadline: 1.5 s unless the hook sets one.
   SessionEnd: { aliases: ['session.end', 'session-end', 'sessionEnd'], matcherField: 'reason', exit2: 'notice', top: DISCARDED, defaultTimeoutMs: 1_500 },
   // Prompts
-  UserPromptSubmit: { aliases: ['pre-prompt', 'prompt.submit', 'BeforeAgent', 'beforeSubmitPrompt', 'userPromptSubmitted'], exit2: 'block', plainStdout: 'context', top: STANDARD, specific: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], defaultOnError: 'closed', defaultTimeoutMs: 30_000 },
+  UserPromptSubmit: { aliases: ['pre-prompt', 'prompt.pre', 'prompt.submit', 'BeforeAgent', 'beforeSubmitPrompt', 'userPromptSubmitted'], exit2: 'block', plainStdout: 'context', top: STANDARD, specific: ['additionalContext', 'sessionTitle', 'suppressOriginalPrompt'], defaultOnError: 'closed', defaultTimeoutMs: 30_000 },
   UserPromptExpansion: { matcherField: 'command_name', exit2: 'block', plainStdout: 'context', top: STANDARD, specific: ['additionalContext'] },
   // Tools
   PreToolUse: { ...tool, aliases: ['tool.pre', 'pre-tool', 'BeforeTool', 'preToolUse', 'beforeShellExecution', 'beforeMCPExecution', 'beforeReadFile'], exit2: 'block', top: STANDARD, specific: ['permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext'], permissionAnswer: 'permissionDecision', permissionDecisions: ['allow', 'deny', 'ask', 'defer'], defaultOnError: 'closed' },

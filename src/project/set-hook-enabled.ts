@@ -105,5 +105,6 @@ async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<
   if (hook === undefined || hook.definition.enabled) return null;
   const allOff = describeAllHooksOff(config);
   if (allOff !== null) return allOff;
+  if (source.format === 'autohand') return 'its file turns off all its hooks ("hooks": {"enabled": false}); hookpool enable --autohand turns them back on';
   return 'its file turns off all its hooks ("enabled": false beside its hook list)';
 }

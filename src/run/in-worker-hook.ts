@@ -17,6 +17,12 @@ export interface InWorkerHookContext {
   readonly options: Readonly<Record<string, unknown>>;
   /** Aborted when the hook times out or the engine closes: stop work, the answer is discarded. */
   readonly signal: AbortSignal;
+  /**
+   * Asks the engine's prompt evaluator (`createHookEngine({ evaluators: { prompt } })`) and resolves
+   * to its reply, plain text expected. Present only in a built-in that runs on the agent's thread
+   * (AGENT_THREAD_BUILTINS) of an engine that has a prompt evaluator.
+   */
+  readonly evaluate?: (prompt: string) => Promise<unknown>;
 }
 
 /**

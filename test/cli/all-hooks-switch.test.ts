@@ -42,7 +42,7 @@ describe('hookpool disable --all / enable --all', () => {
 
     expect(already.stdout).toBe('every hook is already on (the global switch is not off); nothing changed\n');
     expect(both).toMatchObject({ exitCode: 1, stderr: 'hookpool: name a hook or give --all, not both (hookpool disable --all)\n' });
-    expect(neither.stderr).toBe('hookpool: name the hook to disable (hookpool list shows the ids), or give --all\n');
+    expect(neither.stderr).toBe('hookpool: name the hook to disable (hookpool list shows the ids), or give --all or --autohand\n');
   });
 
   it('refuses to turn one hook on while the switch is off, naming the switch', async () => {

@@ -18,7 +18,7 @@ describe('built-ins on the command line', () => {
     expect(exitCode).toBe(0);
     expect(stdout).toMatch(/on\s+mine\s+\*\s+10000 ms\s+foreground\s+config\s+hooks\.json hooks\[0\]/);
     expect(stdout).toMatch(/on\s+builtin:security-guard\s+Bash\|Read\S*\s+10000 ms\s+foreground\s+builtin\s+hooks\.json builtins\.security-guard/);
-    expect(stdout).toMatch(/off\s+builtin:smart-commit\s+\*\s+10000 ms\s+background\s+builtin\s+hooks\.json builtins\.smart-commit/);
+    expect(stdout).toMatch(/off\s+builtin:smart-commit\s+\*\s+600000 ms\s+background\s+builtin\s+hooks\.json builtins\.smart-commit/);
     const listing = JSON.parse((await project.cli(['list', '--json', '--config', 'hooks.json'])).stdout);
     expect(listing.events[0].hooks[1]).toMatchObject({ id: 'builtin:security-guard', type: 'module', origin: 'builtin', priority: 1000 });
   });

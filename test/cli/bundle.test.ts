@@ -30,8 +30,8 @@ describe('the executable bundles', () => {
     expect(readFileSync(RUN, 'utf8')).toContain('hookpool-run-engine.cjs');
   });
 
-  it('the run engine bundle requires only piscina (for module hooks) and loads the configuration loader, which requires the rest', () => {
-    expect(specifiers(RUN_ENGINE, 'require').filter((name) => !name.startsWith('node:'))).toEqual(['piscina']);
+  it('the run engine bundle requires only piscina (for module hooks) and zod (for smart-commit, which runs on the agent\'s thread), each on first use, and loads the configuration loader, which requires the rest', () => {
+    expect(specifiers(RUN_ENGINE, 'require').filter((name) => !name.startsWith('node:')).sort()).toEqual(['piscina', 'zod']);
     expect(readFileSync(RUN_ENGINE, 'utf8')).toContain('hookpool-config-loader.cjs');
     const loaderRequires = specifiers(CONFIG_LOADER, 'require').filter((name) => !name.startsWith('node:'));
     expect(loaderRequires).toEqual(expect.arrayContaining(['zod', 'yaml']));

@@ -132,4 +132,25 @@ describe.each(HOSTS)('handler fields with real scripts, %s host', (host) => {
     expect(post.failures).toEqual([expect.objectContaining({ onError: 'closed' })]);
     expect(pre).toMatchObject({ blocked: true, decision: 'deny' });
   });
+
+  it('onFailure "continue", and Cursor\'s failClosed: false, let a guard that cannot answer through, reported; failClosed: true refuses', async () => {
+    const ws = await workspace();
+    const config = await ws.loadClaude(settings({
+      PreToolUse: [
+        group('Bash', { type: 'command', command: '/nonexistent/guard.sh', onFailure: 'continue' }),
+        group('Read', { type: 'command', command: '/nonexistent/guard.sh', failClosed: false }),
+        group('Write', { type: 'command', command: '/nonexistent/guard.sh', failClosed: true }),
+      ],
+    }));
+    expect(config.problems).toEqual([]);
+    const engine = engineFor(host, ws, config);
+
+    const bashCall = await engine.fire('PreToolUse', bash('ls'));
+    const read = await engine.fire('PreToolUse', { tool_name: 'Read', tool_input: { file_path: 'a' } });
+    const write = await engine.fire('PreToolUse', { tool_name: 'Write', tool_input: { file_path: 'a' } });
+
+    expect(bashCall).toMatchObject({ blocked: false, failures: [expect.objectContaining({ exitCode: 127, onError: 'open' })] });
+    expect(read).toMatchObject({ blocked: false, failures: [expect.objectContaining({ exitCode: 127, onError: 'open' })] });
+    expect(write).toMatchObject({ blocked: true, decision: 'deny', failures: [expect.objectContaining({ exitCode: 127, onError: 'closed' })] });
+  });
 });

@@ -37,9 +37,9 @@ describe('Claude Code protocol', () => {
 });
 
 describe('Opta protocol', () => {
-  it("names events by Opta's own table: tool.pre, tool.post, compact, error, session.start, session.end", () => {
+  it("names events by Opta's own table: tool.pre, tool.post, compact, error, session.start, session.end, and V3's prompt.pre", () => {
     expect(OPTA_EVENT_NAMES).toEqual({
-      SessionStart: 'session.start', SessionEnd: 'session.end', PreToolUse: 'tool.pre', PostToolUse: 'tool.post', PostCompact: 'compact', Error: 'error',
+      SessionStart: 'session.start', SessionEnd: 'session.end', UserPromptSubmit: 'prompt.pre', PreToolUse: 'tool.pre', PostToolUse: 'tool.post', PostCompact: 'compact', Error: 'error',
     });
     for (const [event, name] of Object.entries(OPTA_EVENT_NAMES)) expect(view('opta', event as EventName, {}).env.OPTA_EVENT).toBe(name);
     // An event Opta lacks goes by its canonical name, never a guess from another seed's alias.

@@ -4,7 +4,8 @@
 // (Autohand's /hooks add).
 import { Option, type Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { autohandConfigPath } from '../../config/discover.js';
 import { isAutohandShape } from '../../config/formats/autohand.js';
 import { addAutohandEntry, autohandEntryOf } from '../../project/autohand-entry.js';
 import { formatIssues } from '../../config/format-issues.js';
@@ -72,7 +73,7 @@ Examples:
 async function addHook(options: AddOptions): Promise<ExitCode> {
   const { cwd, home } = await resolveCliDirs(options);
   if (options.autohand === true && options.file !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', 'give --autohand or --file, not both');
-  const file = options.autohand === true ? join(home, '.autohand', 'config.json') : resolve(cwd, options.file ?? DEFAULT_FILE);
+  const file = options.autohand === true ? autohandConfigPath(home) : resolve(cwd, options.file ?? DEFAULT_FILE);
   const where = displayPath(file, cwd);
   if (await isAutohandFile(file)) return addAutohandHook(options, file, where);
   const hook = hookOf(options, where);

@@ -2,13 +2,12 @@
 import type { Command } from 'commander';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
-import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
-import { displayPath, plural } from '../../project/describe.js';
-import { describeFilesRead, describeSearchedPlaces, describeUntrusted } from '../output/describe-files.js';
+import { loadCliConfig } from '../../project/load-project.js';
+import { plural } from '../../project/describe.js';
+import { describeFailOpenGuards, describeFilesRead, describeSearchedPlaces, describeUntrusted, shortenPaths } from '../output/describe-files.js';
 import { printJson, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { validationProblems } from '../../project/validation-problems.js';
-import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 
 interface ValidateOptions extends ConfigOptions {
   readonly json?: boolean;
@@ -32,7 +31,7 @@ async function validate(options: ValidateOptions): Promise<ExitCode> {
   const config = await loadCliConfig(options, { includeUntrusted: true });
   const problems = (await validationProblems(config)).map((line) => shortenPaths(line, config));
   // Not problems (the configuration loads as written), but never silent: each guard that lets its action through when its hook fails.
-  const failOpen = failOpenGuards(config.hooks.map((hook) => hook.definition)).map((guard) => shortenPaths(describeFailOpenGuard(guard), config));
+  const failOpen = describeFailOpenGuards(config);
   if (options.json) {
     printJson({ ok: problems.length === 0, hooks: config.hooks.length, files: config.loaded.files, problems, failOpenGuards: failOpen });
   } else if (problems.length > 0) {
@@ -46,8 +45,4 @@ async function validate(options: ValidateOptions): Promise<ExitCode> {
     for (const line of failOpen) printLine(`note: ${line}`);
   }
   return problems.length === 0 ? EXIT.proceed : EXIT.error;
-}
-
-function shortenPaths(line: string, config: CliConfig): string {
-  return config.loaded.files.reduce((text, file) => text.replaceAll(file.path, displayPath(file.path, config.cwd, config.home)), line);
 }

@@ -1,5 +1,6 @@
-// Which configuration files were read (or looked for), shared by `list` and `validate`.
+// Which configuration files were read (or looked for), shared by `list`, `validate` and `doctor`.
 import { listConfigFiles } from '../../config/discover.js';
+import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 import type { CliConfig } from '../../project/load-project.js';
 import type { ConfigOptions } from '../config-options.js';
 import { displayPath, plural } from '../../project/describe.js';
@@ -35,4 +36,14 @@ export function describeUntrusted(config: CliConfig): string[] {
         ...file.changes.map((change) => `  since you trusted it: ${change}`),
       ];
     });
+}
+
+/** `line` with every configuration file's path as the user would type it (`~/.autohand/config.json`). */
+export function shortenPaths(line: string, config: CliConfig): string {
+  return config.loaded.files.reduce((text, file) => text.replaceAll(file.path, displayPath(file.path, config.cwd, config.home)), line);
+}
+
+/** One line per guard that lets its action proceed when its hook fails, with the line that closes it. */
+export function describeFailOpenGuards(config: CliConfig): string[] {
+  return failOpenGuards(config.hooks.map((hook) => hook.definition)).map((guard) => shortenPaths(describeFailOpenGuard(guard), config));
 }

@@ -20,7 +20,7 @@ export interface AnthropicEvaluatorOptions {
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
-// What the model is told about its answer: Claude Code's {ok, reason}, or a Wundr hook's result.
+// What the model is told about its answer: Claude Code's {ok, reason}, a Wundr hook's result, or plain text.
 const SYSTEM_PROMPTS: Readonly<Record<EvaluationRequest['expects'], string>> = {
   okReason:
     'You are a lifecycle hook of an AI coding agent. The user message gives your instructions and the event as JSON. '
@@ -28,6 +28,7 @@ const SYSTEM_PROMPTS: Readonly<Record<EvaluationRequest['expects'], string>> = {
   hookResult:
     'You are a lifecycle hook of an AI agent. The user message gives your instructions and the event metadata. '
     + 'Reply with one JSON object and nothing else: the hook result your instructions ask for ({} when there is nothing to change).',
+  text: 'You are a lifecycle hook of an AI coding agent. Reply with exactly the text the user message asks for, and nothing around it.',
 };
 
 interface MessagesClient {

@@ -17,8 +17,12 @@ export interface EvaluationRequest {
   readonly prompt: string;
   /** The hook's `model`, when it names one. */
   readonly model: string | undefined;
-  /** `okReason`: reply `{"ok": boolean, "reason"?: string}` (Claude Code); `hookResult`: reply the JSON result a Wundr hook returns. */
-  readonly expects: 'okReason' | 'hookResult';
+  /**
+   * `okReason`: reply `{"ok": boolean, "reason"?: string}` (Claude Code); `hookResult`: reply the
+   * JSON result a Wundr hook returns; `text`: reply plain text, what the prompt asks for (a
+   * built-in's request: smart-commit's commit message).
+   */
+  readonly expects: 'okReason' | 'hookResult' | 'text';
   readonly event: string;
   readonly hookId: string;
   /** The hook input as a command hook would read it on stdin. */
@@ -48,7 +52,7 @@ export interface HookEvaluators {
  * `okReason` anything but `{ok: boolean}`; for `hookResult` anything but a JSON object that
  * names a field of the event's Wundr result (`{}`, a number, plain text, nothing at all).
  */
-export function readEvaluatorReply(reply: unknown, expects: EvaluationRequest['expects'], event?: string): CallAnswer {
+export function readEvaluatorReply(reply: unknown, expects: 'okReason' | 'hookResult', event?: string): CallAnswer {
   const answer = typeof reply === 'string' ? parseObject(extractJsonObject(reply)) : reply;
   if (expects === 'hookResult') {
     const problem = hookResultProblem(answer, event);

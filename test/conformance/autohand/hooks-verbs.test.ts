@@ -1,6 +1,8 @@
-// Autohand docs, "Managing Hooks with /hooks": add new hooks, enable/disable individual hooks and
-// remove hooks, all in ~/.autohand/config.json. hookpool's add (--autohand), disable, enable and
-// remove do the same to that file, through the built CLI, leaving every other byte as it was.
+// Autohand docs, "Managing Hooks with /hooks": add new hooks, enable/disable individual hooks,
+// remove hooks and toggle hooks globally (`"hooks": {"enabled"}`, its display's "Mode"), all in
+// ~/.autohand/config.json. hookpool's add (--autohand), disable, enable (with --autohand for the
+// global toggle) and remove do the same to that file, through the built CLI, leaving every other
+// byte as it was.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -65,5 +67,49 @@ describe('Autohand /hooks verbs on ~/.autohand/config.json', () => {
     expect(noSuchEvent.stderr).toContain('Autohand has no PreCompact event');
     for (const result of [withId, badMatcher, noSuchEvent]) expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(await read()).toBe(before);
+  });
+
+  it('disable --autohand sets "hooks": {"enabled": false}: every hook is off, each keeping its own "enabled"; enable --autohand turns them back on', async () => {
+    await mkdir(dirname(config), { recursive: true });
+    const original = `${JSON.stringify({ provider: 'openrouter', hooks: { enabled: true, hooks: [
+      { event: 'pre-tool', command: `echo pre >> ${join(project.dir, 'ran.txt')}`, description: 'Log tool usage' },
+      { event: 'stop', command: './track-tokens.sh', description: 'Track token usage', enabled: false },
+    ] } }, null, 2)}\n`;
+    await writeFile(config, original);
+    const fire = async () => (await project.cli(['run', 'PreToolUse', '--input', '{"tool_name":"run_command","tool_input":{}}'])).exitCode;
+
+    const disabled = await project.cli(['disable', '--autohand']);
+
+    expect(disabled).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('every hook of ~/.autohand/config.json is off ("hooks": {"enabled": false})') });
+    expect(await read()).toBe(original.replace('"enabled": true,\n    "hooks"', '"enabled": false,\n    "hooks"'));
+    expect(await ids()).toEqual([['echo@PreToolUse', false], ['track-tokens.sh@Stop', false]]);
+    expect(await fire()).toBe(0);
+    expect(await readFile(join(project.dir, 'ran.txt'), 'utf8').catch(() => null)).toBeNull();
+    // Turning one entry on says why it still does not run, and how to fix it.
+    expect((await project.cli(['enable', 'echo@PreToolUse'])).stdout).toContain('its file turns off all its hooks ("hooks": {"enabled": false}); hookpool enable --autohand turns them back on');
+    expect((await project.cli(['disable', '--autohand'])).stdout).toContain('already off');
+
+    const enabled = await project.cli(['enable', '--autohand']);
+
+    expect(enabled).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('every hook of ~/.autohand/config.json is on') });
+    expect(await read()).toBe(original);
+    expect(await ids()).toEqual([['echo@PreToolUse', true], ['track-tokens.sh@Stop', false]]);
+    expect(await fire()).toBe(0);
+    expect(await readFile(join(project.dir, 'ran.txt'), 'utf8')).toBe('pre\n');
+  });
+
+  it('the global toggle refuses, in one line, a missing file, a file without Autohand hooks, and a hook id beside --autohand', async () => {
+    const missing = await project.cli(['disable', '--autohand']);
+    await mkdir(dirname(config), { recursive: true });
+    await writeFile(config, '{ "provider": "openrouter" }\n');
+    const noHooks = await project.cli(['disable', '--autohand']);
+    const withId = await project.cli(['disable', '--autohand', 'echo@PreToolUse']);
+
+    expect(missing.stderr).toContain('~/.autohand/config.json: no such file, so it has no Autohand hooks');
+    expect(noHooks.stderr).toContain('~/.autohand/config.json: has no Autohand hooks ("hooks": {"enabled", "hooks": [...]}) to turn off');
+    expect(withId.stderr).toContain('name a hook or give --autohand, not both');
+    for (const result of [missing, noHooks, withId]) expect(result).toMatchObject({ exitCode: 1, stderr: expect.not.stringContaining('\n    at ') });
+    for (const result of [missing, noHooks, withId]) expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await read()).toBe('{ "provider": "openrouter" }\n');
   });
 });

@@ -9,8 +9,8 @@ describe.each(HOSTS)('OpenClaw PostToolUse sanitised result, %s host', (host) =>
   it('control bytes, byte buffers and base64 image data are replaced; a long text is cut', async () => {
     const { ws, engine } = await openclawProject(host, (root) => ({
       // One file per run: the three run side by side in the background.
-      PostToolUse: [{ matcher: '*', hooks: [command(['sh', '-c', `cat > "$(mktemp ${root}/inputs/in.XXXXXX)"`])] }],
-    }));
+      PostToolUse: [{ matcher: '*', hooks: [command(['sh', '-c', `cat > "$(mktemp ${root}/inputs/in.XXXXXX)"`], 60)] }],
+    }), { closeTimeout: 60_000 }); // close() waits for the three background runs, however loaded the machine
 
     await mkdir(ws.path('inputs'));
     await engine.fire('PostToolUse', { tool_name: 'Read', tool_input: {}, tool_response: 'PNG\u0000\u0001\u0002header\tok\n' });

@@ -2,15 +2,10 @@
 // name, compiled once (`new RegExp(matcher)`), so it is not anchored: `edit_file|write_file`
 // matches either, `mcp__.*` matches MCP tools, and `run_` matches `run_command`.
 import { describe, expect, it } from 'vitest';
-import { engineFor, HOSTS, workspace } from '../kit.js';
+import { HOSTS } from '../kit.js';
+import { optaProject as project } from './opta-kit.js';
 
-async function optaProject(host: (typeof HOSTS)[number], hooks: object[]) {
-  const ws = await workspace();
-  await ws.write('.opta/config.json', { model: 'qwen-coder', hooks });
-  const config = await ws.load({ trust: 'all' });
-  expect(config.problems).toEqual([]);
-  return engineFor(host, ws, config);
-}
+const optaProject = async (host: (typeof HOSTS)[number], hooks: object[]) => (await project(host, hooks)).engine;
 
 describe.each(HOSTS)('Opta matchers, %s host', (host) => {
   it('the plan\'s tests: "edit_file|write_file" cancels edit_file, not read_file; "mcp__.*" cancels mcp__mem__save', async () => {

@@ -1,7 +1,7 @@
 // Wundr's `catchErrors` (lifecycle hooks analysis, 5.3): "default: true, catches handler errors and
 // logs them"; "safety hooks (like dangerous tool blocker) set catchErrors: false". In a Wundr file a
 // guard that fails lets the event go on, never silently: the failure is in FireResult.failures and
-// the log, and `validate` names the guard with the line that closes it.
+// the log, and `doctor` and `validate` name the guard with the line that closes it.
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { engineFor, HOSTS, workspace } from '../kit.js';
@@ -35,22 +35,32 @@ describe.each(HOSTS)('Wundr catchErrors, %s host', (host) => {
   });
 });
 
-describe('Wundr catchErrors in validate', () => {
-  it('validate names each guard that proceeds when its hook fails, with the line that closes it', async () => {
+describe('Wundr catchErrors in doctor and validate', () => {
+  it('doctor and validate name each guard that proceeds when its hook fails, with the one line that closes it', async () => {
     const ws = await workspace();
     await ws.write('wundr.hooks.json', {
       hooks: [
         { id: 'policy-lookup', event: 'PreToolUse', type: 'command', command: 'true' },
         { id: 'blocker', event: 'PreToolUse', type: 'command', catchErrors: false, command: 'true' },
+        { id: 'prompt-check', event: 'UserPromptSubmit', type: 'command', command: 'true' },
         { id: 'logger', event: 'PostToolUse', type: 'command', command: 'true' },
       ],
     });
+    const closing = 'set "catchErrors": false on it (Wundr\'s default, true, logs the error and lets the event go on)';
+    const lines = [
+      `wundr.hooks.json: hooks[0]: guard "policy-lookup" on PreToolUse proceeds when its hook fails; ${closing}`,
+      `wundr.hooks.json: hooks[2]: guard "prompt-check" on UserPromptSubmit proceeds when its hook fails; ${closing}`,
+    ];
+    const cli = (...args: string[]) => runCli([...args, '--config', 'wundr.hooks.json'], { cwd: ws.root, home: ws.home });
 
-    const { exitCode, stdout } = await runCli(['validate', '--json', '--config', 'wundr.hooks.json'], { cwd: ws.root, home: ws.home });
+    const [json, text, doctor] = await Promise.all([cli('validate', '--json'), cli('validate'), cli('doctor')]);
 
-    expect(exitCode).toBe(0);
-    expect(JSON.parse(stdout).failOpenGuards).toEqual([
-      'wundr.hooks.json: hooks[0]: guard "policy-lookup" on PreToolUse proceeds when its hook fails; set "catchErrors": false on it (Wundr\'s default, true, logs the error and lets the event go on)',
-    ]);
+    expect(json.exitCode).toBe(0);
+    expect(JSON.parse(json.stdout).failOpenGuards).toEqual(lines);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout.split('\n').filter((line) => line.startsWith('note: '))).toEqual(lines.map((line) => `note: ${line}`));
+    expect(doctor.exitCode).toBe(0);
+    // Below its table, doctor lists them in the same words (its table notes each in its row too).
+    expect(doctor.stdout.split('\n').filter((line) => line.includes('proceeds when its hook fails'))).toEqual(lines.map((line) => `warn  ${line}`));
   }, 60_000);
 });

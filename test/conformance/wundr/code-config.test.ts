@@ -63,15 +63,16 @@ describe.each(HOSTS)('Wundr code configuration files, %s host', (host) => {
     expect(await ws.read('evaluated-again.txt')).toBeNull();
   });
 
-  it('hooks.config.mjs exporting the hooks config itself; a file that throws is one problem line naming it, and a broken file', async () => {
+  it('hooks.config.mjs exporting the hooks config itself, wundr.config.js in CommonJS; a file that throws is one problem line naming it, and a broken file', async () => {
     const ws = await workspace();
     const good = await ws.write('a/hooks.config.mjs', "export default { hooks: [{ id: 'guard', event: 'PreToolUse', type: 'command', command: `echo '{\"block\":true,\"blockReason\":\"no\"}'` }] };\n");
+    const commonJs = await ws.write('c/wundr.config.js', "module.exports = { hooks: { hooks: [{ id: 'notify', event: 'Notification', type: 'command', command: 'true' }] } };\n");
     const bad = await ws.write('b/hooks.config.js', "throw new Error('missing API key');\n");
 
-    const loaded = await ws.load({ files: [good, bad] });
+    const loaded = await ws.load({ files: [good, commonJs, bad] });
     const goodOnly = await ws.load({ files: [good] });
 
-    expect(loaded.hooks.map((hook) => [hook.id, hook.protocol])).toEqual([['guard', 'wundr']]);
+    expect(loaded.hooks.map((hook) => [hook.id, hook.protocol])).toEqual([['guard', 'wundr'], ['notify', 'wundr']]);
     expect(loaded.problems).toEqual([`${bad}: cannot be loaded: missing API key`]);
     // It may have held guards: as any file that cannot be loaded, it refuses them.
     expect(loaded.brokenFiles).toEqual([{ path: bad, scope: 'explicit', reason: 'missing API key' }]);
