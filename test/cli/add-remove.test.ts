@@ -35,7 +35,7 @@ describe('hookpool add', () => {
     expect(badTimeout).toMatchObject({ exitCode: 1, stderr: 'hookpool: .hookpool/hooks.json (new hook): timeout: expected a number of milliseconds\n' });
     expect(badEvent.stderr).toContain('did you mean "PreToolUse"');
     expect(taken.stderr).toBe('hookpool: a hook with the id "taken" already exists (hookpool list shows it); choose another --id\n');
-    expect(claude.stderr).toContain('.claude/settings.json: a claude file; hookpool add writes native hookpool files only');
+    expect(claude.stderr).toContain('.claude/settings.json: a claude file; hookpool writes native hookpool files only');
     expect(await project.read('.hookpool/hooks.json')).toBe(before);
   });
 });
