@@ -82,6 +82,8 @@ export interface HookSettled {
   event: string;
   background: boolean;
   outcome: import('../run/outcome.js').HookOutcome;
+  /** The hook answered with a refusal (deny, or block) of its own: a deliberate block, not a failure. Always false for a background hook. */
+  refused: boolean;
 }
 
 export function parseEngineOptions(options: unknown): ResolvedEngineOptions {

@@ -3,7 +3,10 @@
 // with zod; the CLI hands over its cached definitions), with the pool host it is given: this
 // module loads neither zod, nor pino, nor a pool it does not start.
 import { homedir } from 'node:os';
-import { aggregateFire } from '../aggregate/aggregate-fire.js';
+import { mergeVerdicts } from '../aggregate/aggregate-fire.js';
+import { readFireVerdicts } from '../aggregate/read-protocol-output.js';
+import { isRefusal } from '../aggregate/decision-rank.js';
+import type { HookVerdict } from '../aggregate/hook-verdict.js';
 import { emptyFireResult, type FireResult, type SkippedHook } from '../aggregate/fire-result.js';
 import { skippedWundrHooks } from './skipped-hooks.js';
 import { maxBlocksFor, StopLoopGuard } from '../aggregate/stop-loop-guard.js';
@@ -244,9 +247,12 @@ export class Engine implements HookEngine {
     }
 
     const { ran, outcomes, finalToolInput } = await this.foreground.run(spec, foreground, prepared, envFiles);
-    for (const outcome of outcomes) this.report(spec, outcome, false);
     const hooks = ran.map((planned) => planned.hook);
-    const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
+    const quiet = quietFireResult(spec, hooks, outcomes);
+    // Each hook's own answer, read once: whether it refused goes to onHookSettled, then the answers merge.
+    const verdicts = quiet === null ? readFireVerdicts(spec, hooks, outcomes) : null;
+    outcomes.forEach((outcome, index) => this.report(spec, outcome, false, refusedIn(verdicts?.[index])));
+    const merged = quiet ?? mergeVerdicts(spec, verdicts!, outcomes, { subject });
     if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran);
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.
     if (finalToolInput !== null) merged.updatedInput = finalToolInput;
@@ -265,8 +271,8 @@ export class Engine implements HookEngine {
     return hook.statusMessage === undefined ? outcome : { ...outcome, statusMessage: hook.statusMessage };
   }
 
-  private report(spec: EventSpec, outcome: HookOutcome, background: boolean): void {
-    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background });
+  private report(spec: EventSpec, outcome: HookOutcome, background: boolean, refused = false): void {
+    reportHookSettled(this.logger, this.options.onHookSettled, { spec, outcome, background, refused });
   }
 
   private poolHost(): PoolHost {
@@ -291,6 +297,11 @@ export class Engine implements HookEngine {
     await this.host?.close();
     await this.background.cleanedUp();
   }
+}
+
+// A deliberate refusal: the hook answered deny or block (a failure that refuses under onError "closed" is not one).
+function refusedIn(verdict: HookVerdict | undefined): boolean {
+  return verdict !== undefined && verdict.failure === null && isRefusal(verdict.decision);
 }
 
 // Only a fire that left Wundr hooks out carries the field.

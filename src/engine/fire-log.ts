@@ -18,8 +18,8 @@ export function logFireResult(logger: EngineLogger, spec: EventSpec, result: Fir
  * Logs one settled run and hands it to `onHookSettled`, whose errors never reach the engine. A
  * foreground failure is logged with what it did to the fire (logFireResult); a background one here.
  */
-export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean }): void {
-  const { spec, outcome, background } = run;
+export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngineOptions['onHookSettled'], run: { spec: EventSpec; outcome: HookOutcome; background: boolean; refused?: boolean }): void {
+  const { spec, outcome, background, refused = false } = run;
   const { id, status, exitCode, signal, durationMs, truncated } = outcome;
   // Guarded: the record would be built on every run even with debug off.
   if (logger.isLevelEnabled('debug')) logger.debug({ event: spec.name, hook: id, status, exitCode, signal, durationMs, truncated, background }, 'hook settled');
@@ -27,7 +27,7 @@ export function reportHookSettled(logger: EngineLogger, observer: ResolvedEngine
   if (failure !== null) logger.warn({ event: spec.name, hook: id, status }, `background hook "${id}" ${failure}`);
   if (truncated) logger.warn({ event: spec.name, hook: id }, `hook "${id}" wrote more than maxOutputBytes; its output was cut`);
   try {
-    observer?.({ event: spec.name, background, outcome });
+    observer?.({ event: spec.name, background, outcome, refused });
   } catch (observerError) {
     logger.error({ err: observerError }, 'onHookSettled threw');
   }

@@ -66,7 +66,7 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;
-      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode });
+      runLog.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode, project: options.cwd, ...(settled.refused ? { blocked: true } : {}) });
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,
