@@ -9,6 +9,7 @@ import { isSecretVariable } from '../../run/secrets.js';
 import { diagnoseWiring, type WiringFinding, type WiringReport } from '../../project/diagnose-wiring.js';
 import { DIALECT_NAMES } from '../../dialects/dialect-names.js';
 import { problemsThatMatter } from '../../project/waiting-for-trust.js';
+import { withProgress } from '../output/progress.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { checkHookStart } from '../../project/check-hook-start.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
@@ -56,10 +57,12 @@ Examples:
 }
 
 async function diagnose(options: DoctorOptions): Promise<ExitCode> {
-  const config = await loadCliConfig(options, { includeUntrusted: true });
-  const passEnv = config.loaded.passEnv;
-  const wiring = await diagnoseWiring(config.cwd);
-  const diagnoses = await Promise.all(config.hooks.map((hook) => diagnoseHook(hook, config.cwd, passEnv, wiring)));
+  const { config, wiring, diagnoses } = await withProgress('checking the hooks and the agents wired for them', async () => {
+    const config = await loadCliConfig(options, { includeUntrusted: true });
+    const wiring = await diagnoseWiring(config.cwd);
+    const diagnoses = await Promise.all(config.hooks.map((hook) => diagnoseHook(hook, config.cwd, config.loaded.passEnv, wiring)));
+    return { config, wiring, diagnoses };
+  });
   const brokenGuards = config.loaded.brokenHooks.filter((entry) => entry.event !== undefined && EVENT_SPECS[entry.event].defaultOnError === 'closed');
   const findings = [...wiring.findings, ...noAgentFinding(wiring, diagnoses)];
   const guardDown = diagnoses.some((diagnosis) => diagnosis.guard && diagnosis.verdict === 'fail') || brokenGuards.length > 0 || findings.some((finding) => finding.verdict === 'fail');

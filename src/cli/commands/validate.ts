@@ -12,6 +12,7 @@ import type { Finish } from '../program.js';
 import { validationProblems } from '../../project/validation-problems.js';
 import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knobs.js';
 import { filesWaitingForTrust } from '../../project/waiting-for-trust.js';
+import { withProgress } from '../output/progress.js';
 
 interface ValidateOptions extends ConfigOptions {
   readonly json?: boolean;
@@ -35,9 +36,12 @@ Examples:
 }
 
 async function validate(options: ValidateOptions): Promise<ExitCode> {
-  const config = await loadCliConfig(options, { includeUntrusted: true });
   const requireTrust = options.requireTrust === true;
-  const problems = (await validationProblems(config, { requireTrust })).map((line) => shortenPaths(line, config));
+  const { config, found } = await withProgress('checking the configuration', async () => {
+    const config = await loadCliConfig(options, { includeUntrusted: true });
+    return { config, found: await validationProblems(config, { requireTrust }) };
+  });
+  const problems = found.map((line) => shortenPaths(line, config));
   // Not problems (the configuration loads as written), but never silent: each guard that lets its action through when its hook fails.
   const failOpen = failOpenGuards(config.hooks.map((hook) => hook.definition)).map((guard) => shortenPaths(describeFailOpenGuard(guard), config));
   const untrusted = requireTrust ? [] : describeUntrusted(config).map((line) => (line.startsWith(' ') ? line : `untrusted: ${line}`));
