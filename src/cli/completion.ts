@@ -21,7 +21,8 @@ export function registerCompletion(program: Command): void {
     .description('Print a completion script for the shell named: once loaded, <TAB> completes hookpool\'s verbs, their options and the values an option takes. bash needs the bash-completion package (most distributions install it with bash).')
     .addHelpText('after', `
 Examples:
-  $ source <(hookpool completion bash)                        # this shell; add it to ~/.bashrc to keep it
-  $ hookpool completion zsh > "\${fpath[1]}/_hookpool"          # zsh, from the next shell on
-  $ hookpool completion fish > ~/.config/fish/completions/hookpool.fish`);
+  $ hookpool completion bash > ~/.local/share/bash-completion/completions/hookpool   # bash, from the next shell on
+  $ source <(hookpool completion bash)                                                # bash, this shell only
+  $ hookpool completion zsh > "\${fpath[1]}/_hookpool"                                 # zsh, from the next shell on
+  $ hookpool completion fish > ~/.config/fish/completions/hookpool.fish              # fish`);
 }

@@ -114,8 +114,10 @@ async function diagnoseHook(hook: ListedHook, cwd: string, passEnv: readonly str
   // Claude Code runs the hooks of its own settings files itself; the others run only through hookpool.
   const runByClaudeCode = definition.source?.format === 'claude';
   const unreached = definition.enabled && !runByClaudeCode && (wiring.agents.length === 0 || wiring.idleHooks.includes(definition.id));
-  if (unreached) notes.push(wiring.agents.length === 0 ? 'no agent calls hookpool: it runs only through hookpool run' : `no wired agent runs it (${wiring.agents.join(', ')}: see below)`);
-  let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen || unreached ? 'warn' : 'ok';
+  // With no agent wired, one line below the table says so for all of them; a hook no wired agent runs is marked here.
+  const idle = unreached && wiring.agents.length > 0;
+  if (idle) notes.push(`no wired agent runs it (${wiring.agents.join(', ')}: see below)`);
+  let verdict: Verdict = start.problems.length > 0 ? 'fail' : !hook.trusted || failsOpen || idle ? 'warn' : 'ok';
   if (!definition.enabled) verdict = 'off';
   return { id: definition.id, event: definition.event, verdict, guard, trusted: hook.trusted, failsOpen, unreached, problems: start.problems, notes, source: describeSource(definition.source, cwd) };
 }

@@ -101,15 +101,12 @@ function hookIdsOf(document: Record<string, unknown>): string[] {
 }
 
 /**
- * The agent named with --agent (keeping the transport its entries already use when --transport is
- * not given, so running the same init again changes nothing), and, when hooks were added, every
- * agent the project is already wired for: it learns the new events at once, as after hookpool add.
+ * The agent named with --agent, and, when hooks were added, every agent the project is already
+ * wired for (with the transport its entries use): it learns the new events at once, as after add.
  */
 async function agentsToWire(options: InitOptions, cwd: string, hooksAdded: boolean): Promise<WireAgentOptions[]> {
-  const wired = await wiredAgents(cwd);
-  const agents = hooksAdded ? wired : [];
+  const agents = hooksAdded ? await wiredAgents(cwd) : [];
   if (options.agent === undefined) return agents;
-  const before = wired.find((agent) => agent.dialect === options.agent);
-  const named: WireAgentOptions = { projectDir: cwd, dialect: options.agent, transport: options.transport ?? before?.transport };
+  const named: WireAgentOptions = { projectDir: cwd, dialect: options.agent, transport: options.transport };
   return [...agents.filter((agent) => agent.dialect !== options.agent), named];
 }
