@@ -24,6 +24,7 @@ import { checkLauncher, type LauncherCheck } from './check-launcher.js';
 import { isHookpoolItem } from './owned-items.js';
 import { callsHookpool } from './self-call.js';
 import { planWiring, wiredAgents, type WireAgentOptions } from './wire-agent.js';
+import type { WiringContext } from '../dialects/settings/agent-settings.js';
 
 export interface WiringFinding {
   readonly verdict: 'ok' | 'warn' | 'fail';
@@ -44,7 +45,7 @@ export interface WiringReport {
 export async function diagnoseWiring(projectDir: string): Promise<WiringReport> {
   const wired = await wiredAgents(projectDir);
   const findings: WiringFinding[] = [];
-  const runsUnder = new Map<string, number>();
+  const running = new Set<string>();
   const agents: string[] = [];
   const enabledHooks = new Set<string>();
   for (const agent of wired) {
@@ -52,13 +53,13 @@ export async function diagnoseWiring(projectDir: string): Promise<WiringReport> 
     agents.push(report.agent);
     findings.push(...report.findings);
     for (const hook of report.hooks) enabledHooks.add(hook.id);
-    for (const id of report.running) runsUnder.set(id, (runsUnder.get(id) ?? 0) + 1);
+    for (const id of report.running) running.add(id);
   }
   const names = new Set(wired.map((agent) => agent.dialect));
   if (names.has('claude') && names.has('copilot')) {
     findings.push({ verdict: 'warn', agent: 'GitHub Copilot CLI', text: 'also runs the hooks in .claude/settings.json: under Copilot, hookpool runs twice per call (once per wiring); wire one of them, or accept it' });
   }
-  const idleHooks = [...enabledHooks].filter((id) => !runsUnder.has(id));
+  const idleHooks = [...enabledHooks].filter((id) => !running.has(id));
   const looked = (await Promise.all(DIALECT_NAMES.map(loadDialect))).map((dialect) => dialect.settings.file);
   return { agents, looked, findings, idleHooks };
 }
@@ -72,60 +73,95 @@ interface AgentReport {
   readonly running: readonly string[];
 }
 
+/** What one agent's checks share: its plan, hookpool's items in its settings, and how to report. */
+interface AgentCheck {
+  readonly dialect: Dialect;
+  readonly context: WiringContext;
+  /** Its enabled hooks. */
+  readonly hooks: readonly HookDefinition[];
+  /** hookpool's items in the agent's settings file, by the agent's event name. */
+  readonly owned: Readonly<Record<string, unknown[]>>;
+  readonly say: (verdict: WiringFinding['verdict'], text: string) => void;
+  /** `fail` when one of the agent events carries an enabled guard (it cannot run), else `warn`. */
+  readonly severity: (agentEvents: Iterable<string>) => WiringFinding['verdict'];
+  /** `run hookpool init --agent <name>`: the fix for most findings. */
+  readonly again: string;
+}
+
 async function diagnoseAgent(agent: WireAgentOptions): Promise<AgentReport> {
   const { dialect, hooks: all, context } = await planWiring(agent);
-  const { file } = dialect.settings;
   const hooks = all.filter((hook) => hook.enabled);
   const findings: WiringFinding[] = [];
-  const say = (verdict: WiringFinding['verdict'], text: string) => findings.push({ verdict, agent: dialect.agent, text });
-  const again = `run hookpool init --agent ${dialect.name}`;
-  const owned = await hookpoolItemsByEvent(join(context.projectDir, file));
-  // Agent events whose enabled guards cannot run when their entry is broken: those findings fail.
+  const owned = await hookpoolItemsByEvent(join(context.projectDir, dialect.settings.file));
   const guardEvents = new Set(Object.keys(owned).filter((agentEvent) => isGuardEvent(dialect.events[agentEvent]) && hooks.some((hook) => hook.event === dialect.events[agentEvent])));
-  const severity = (agentEvents: Iterable<string>) => ([...agentEvents].some((agentEvent) => guardEvents.has(agentEvent)) ? 'fail' : 'warn');
+  const check: AgentCheck = {
+    dialect,
+    context,
+    hooks,
+    owned,
+    say: (verdict, text) => findings.push({ verdict, agent: dialect.agent, text }),
+    severity: (agentEvents) => ([...agentEvents].some((agentEvent) => guardEvents.has(agentEvent)) ? 'fail' : 'warn'),
+    again: `run hookpool init --agent ${dialect.name}`,
+  };
+  await checkLaunchers(check);
+  checkServer(check);
+  const running = checkEvents(check);
+  checkEntriesCurrent(check);
+  checkGuardsProceed(check, running);
+  checkMatcherNames(check);
+  return { agent: dialect.agent, findings, hooks, running: [...running] };
+}
 
-  // 1. Each program an entry starts is an executable hookpool.
+// Each program an entry starts is an executable hookpool.
+async function checkLaunchers({ dialect, context, owned, say, severity, again }: AgentCheck): Promise<void> {
+  const { file } = dialect.settings;
   const launchers = new Map<string, { check: LauncherCheck; events: Set<string> }>();
-  for (const [agentEvent, items] of Object.entries(owned)) {
-    for (const command of items.flatMap(commandsOf)) {
-      const check = await checkLauncher(command, context.projectDir);
-      const key = check.kind === 'hookpool' ? check.path : check.program;
-      const seen = launchers.get(key) ?? { check, events: new Set<string>() };
-      seen.events.add(agentEvent);
-      launchers.set(key, seen);
-      if (command.includes('npx --no hookpool')) say('warn', `${file} starts hookpool with npx --no, which fails for a global or --prefix install: ${again} again`);
-    }
+  const commands = Object.entries(owned).flatMap(([agentEvent, items]) => items.flatMap(commandsOf).map((command) => ({ agentEvent, command })));
+  for (const { agentEvent, command } of commands) {
+    const check = await checkLauncher(command, context.projectDir);
+    const key = check.kind === 'hookpool' ? check.path : check.program;
+    const seen = launchers.get(key) ?? { check, events: new Set<string>() };
+    seen.events.add(agentEvent);
+    launchers.set(key, seen);
   }
+  if (commands.some(({ command }) => command.includes('npx --no hookpool'))) say('warn', `${file} starts hookpool with npx --no, which fails for a global or --prefix install: ${again} again`);
   for (const { check, events } of launchers.values()) {
     const on = [...events].join(', ');
     if (check.kind === 'hookpool') say('ok', `${file} starts hookpool ${check.version} (${check.path}) on ${on}`);
     else if (check.kind === 'unknown') say('warn', `${file} ${check.note} (on ${on})`);
     else say(severity(events), `${file} starts hookpool as ${check.program} on ${on}, but ${check.problem}: ${again}`);
   }
+}
 
-  // 2. Claude Code's http entries reach the project's server, which a client entry starts.
+// Claude Code's http entries reach the project's server, which a client entry starts.
+function checkServer({ dialect, context, owned, say, severity, again }: AgentCheck): void {
+  const { file } = dialect.settings;
   const httpEvents = Object.entries(owned).filter(([, items]) => items.some((item) => urlsOf(item).length > 0)).map(([agentEvent]) => agentEvent);
-  if (httpEvents.length > 0) {
-    const ports = new Set(Object.values(owned).flat().flatMap(urlsOf).map((url) => new URL(url).port));
-    if ([...ports].some((port) => Number(port) !== context.http.port)) say(severity(httpEvents), `${file} posts ${httpEvents.join(', ')} to port ${[...ports].join(', ')}, but this project's server listens on ${context.http.port}: ${again}`);
-    const starters = ['SessionStart', 'UserPromptSubmit'].filter((agentEvent) => (owned[agentEvent] ?? []).flatMap(commandsOf).some((command) => command.includes('hookpool-client')));
-    if (starters.length === 0) say(severity(httpEvents), `${file} posts ${httpEvents.join(', ')} to hookpool's server, but no SessionStart or UserPromptSubmit entry runs hookpool-client to start it: ${again}`);
-    else if (ports.size === 1 && ports.has(String(context.http.port))) say('ok', `${file} posts ${httpEvents.join(', ')} to this project's hookpool server (port ${context.http.port}), which its ${starters.join(' and ')} entries start`);
-  }
+  if (httpEvents.length === 0) return;
+  const ports = new Set(Object.values(owned).flat().flatMap(urlsOf).map((url) => new URL(url).port));
+  const portsRight = [...ports].every((port) => Number(port) === context.http.port);
+  if (!portsRight) say(severity(httpEvents), `${file} posts ${httpEvents.join(', ')} to port ${[...ports].join(', ')}, but this project's server listens on ${context.http.port}: ${again}`);
+  const starters = ['SessionStart', 'UserPromptSubmit'].filter((agentEvent) => (owned[agentEvent] ?? []).flatMap(commandsOf).some((command) => command.includes('hookpool-client')));
+  if (starters.length === 0) say(severity(httpEvents), `${file} posts ${httpEvents.join(', ')} to hookpool's server, but no SessionStart or UserPromptSubmit entry runs hookpool-client to start it: ${again}`);
+  else if (portsRight) say('ok', `${file} posts ${httpEvents.join(', ')} to this project's hookpool server (port ${context.http.port}), which its ${starters.join(' and ')} entries start`);
+}
 
-  // 3. Each configured event is wired, for every tool its hooks name; entries are what init writes now.
+// Each configured event is wired, for every tool its hooks name. Returns the ids of the hooks that run under the agent.
+function checkEvents({ dialect, hooks, owned, say, again }: AgentCheck): Set<string> {
+  const { file } = dialect.settings;
   const running = new Set<string>();
   for (const event of new Set(hooks.map((hook) => hook.event))) {
     const eventHooks = hooks.filter((hook) => hook.event === event);
+    const never = `${idList(eventHooks)} never run${eventHooks.length === 1 ? 's' : ''}`;
     const agentEvents = Object.entries(dialect.events).filter(([, canonical]) => canonical === event).map(([agentEvent]) => agentEvent);
     if (agentEvents.length === 0) {
-      say('warn', `has no event for ${event}: ${idList(eventHooks)} never run${eventHooks.length === 1 ? 's' : ''} under ${dialect.agent}`);
+      say('warn', `has no event for ${event}: ${never} under ${dialect.agent}`);
       continue;
     }
     const items = agentEvents.flatMap((agentEvent) => owned[agentEvent] ?? []);
     const guard = isGuardEvent(event) ? 'fail' : 'warn';
     if (items.length === 0) {
-      say(guard, `${file} does not call hookpool on ${agentEvents.join(' or ')} (${event}): ${idList(eventHooks)} never run${eventHooks.length === 1 ? 's' : ''}: ${again}`);
+      say(guard, `${file} does not call hookpool on ${agentEvents.join(' or ')} (${event}): ${never}: ${again}`);
       continue;
     }
     for (const hook of eventHooks) {
@@ -134,32 +170,42 @@ async function diagnoseAgent(agent: WireAgentOptions): Promise<AgentReport> {
         continue;
       }
       const needed = toolsNeeded(hook, dialect);
-      if (needed !== null && needed.length === 0) continue; // names no tool of this agent: said below
+      if (needed?.length === 0) continue; // names no tool of this agent: checkMatcherNames says so
       const missed = needed === null ? (items.some((item) => coversEveryTool(item, dialect)) ? [] : ['every tool']) : needed.filter((tool) => !items.some((item) => covers(item, tool)));
       if (missed.length > 0) say(guard, `${file} calls hookpool on ${agentEvents.join(', ')} only for ${matchersOf(items).join(', ')}: hook "${hook.id}" never runs for ${missed.join(', ')}: ${again}`);
       else running.add(hook.id);
     }
   }
+  return running;
+}
+
+// hookpool's entries are what init writes for the hooks now (else: an older hookpool, another install, or a hand edit).
+function checkEntriesCurrent({ dialect, context, owned, say, again }: AgentCheck): void {
   const expected = dialect.settings.entries(context);
   const stale = Object.keys(owned).filter((agentEvent) => !isDeepStrictEqual(owned[agentEvent], expected.get(agentEvent)));
-  if (stale.length > 0) say('warn', `${file}: the entries on ${stale.join(', ')} differ from what hookpool init --agent ${dialect.name} writes now (an older hookpool, another install, or a hand edit): ${again} to bring them up to date`);
+  if (stale.length > 0) say('warn', `${dialect.settings.file}: the entries on ${stale.join(', ')} differ from what hookpool init --agent ${dialect.name} writes now (an older hookpool, another install, or a hand edit): ${again} to bring them up to date`);
+}
 
-  // 4. Where the agent lets a guard's action through without hookpool's answer.
+// Where the agent lets a guard's action through without hookpool's answer.
+function checkGuardsProceed({ dialect, hooks, say }: AgentCheck, running: ReadonlySet<string>): void {
   const when = dialect.settings.guardsProceedWhen;
   const guards = hooks.filter((hook) => isGuardEvent(hook.event) && running.has(hook.id));
-  if (when !== undefined && guards.length > 0) say('warn', `guard${guards.length === 1 ? '' : 's'} ${idList(guards)} let${guards.length === 1 ? 's' : ''} the action through under ${dialect.agent} when ${when}: keep ${guards.length === 1 ? 'it' : 'them'} well under the entry's timeout`);
+  if (when === undefined || guards.length === 0) return;
+  const one = guards.length === 1;
+  say('warn', `guard${one ? '' : 's'} ${idList(guards)} let${one ? 's' : ''} the action through under ${dialect.agent} when ${when}: keep ${one ? 'it' : 'them'} well under the entry's timeout`);
+}
 
-  // 5. Each hook's matcher names tools this agent has.
+// Each hook's matcher names tools this agent has.
+function checkMatcherNames({ dialect, hooks, say }: AgentCheck): void {
+  const known = [...Object.keys(CANONICAL_TOOLS), ...Object.keys(dialect.tools)];
   for (const hook of hooks) {
     const unknown = unknownToolNames(hook, dialect);
     if (unknown.length === 0) continue;
-    const known = [...Object.keys(CANONICAL_TOOLS), ...Object.keys(dialect.tools)];
     const guesses = unknown.map((name) => closest(name, known)).filter((guess, index) => distance(guess, unknown[index]!) <= 2);
     const hint = guesses.length > 0 ? `; did you mean ${[...new Set(guesses)].join(', ')}?` : '';
-    const none = toolsNeeded(hook, dialect)?.length === 0;
-    say('warn', `hook "${hook.id}": its matcher names ${unknown.join(', ')}, no tool of ${dialect.agent}${none ? `: under ${dialect.agent} it never runs` : ''}${hint} (hookpool's tool names are Claude Code's: ${Object.keys(CANONICAL_TOOLS).slice(0, 6).join(', ')}, ...)`);
+    const none = toolsNeeded(hook, dialect)?.length === 0 ? `: under ${dialect.agent} it never runs` : '';
+    say('warn', `hook "${hook.id}": its matcher names ${unknown.join(', ')}, no tool of ${dialect.agent}${none}${hint} (hookpool's tool names are Claude Code's: ${Object.keys(CANONICAL_TOOLS).slice(0, 6).join(', ')}, ...)`);
   }
-  return { agent: dialect.agent, findings, hooks, running: [...running] };
 }
 
 function isGuardEvent(event: EventName | undefined): boolean {

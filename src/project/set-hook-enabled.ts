@@ -59,7 +59,7 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   let trustKept = false;
   if (edit.written) {
     const remaining = config.hooks.filter((listed) => listed.definition.source?.file === source.file).map((listed) => listed.input);
-    trustKept = await keepTrustAfterEdit({ kind: 'removes-or-toggles', file: source.file, before: edit.before ?? '', after: edit.after ?? '', remaining, projectDir: config.cwd, home: config.home });
+    trustKept = await keepTrustAfterEdit({ file: source.file, before: edit.before ?? '', after: edit.after ?? '', remaining, projectDir: config.cwd, home: config.home });
   }
   const stillOff = enabled ? await whyStillOff(options, source) : null;
   return { ...request, where, changed: current !== enabled, stillOff, trustKept, recorded: null };

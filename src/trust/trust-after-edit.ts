@@ -12,11 +12,8 @@ import type { NativeHookInput } from '../config/native-schema.js';
 import { hashReferencedFiles } from './referenced-files.js';
 import { defaultTrustStorePath, TrustStore } from './trust-store.js';
 
-/** What an edit did to the commands of a hook file. */
-export type HookFileEditKind = 'adds-or-changes-commands' | 'removes-or-toggles';
-
+/** An edit that only removed hooks or switched them on or off (one that adds or changes a command never keeps trust). */
 export interface HookFileEdit {
-  readonly kind: HookFileEditKind;
   readonly file: string;
   /** The file's text before and after the edit. */
   readonly before: string;
@@ -29,7 +26,6 @@ export interface HookFileEdit {
 
 /** True when the approval moved to the edited file; false when it needs `hookpool trust` (or was never approved). */
 export async function keepTrustAfterEdit(edit: HookFileEdit): Promise<boolean> {
-  if (edit.kind === 'adds-or-changes-commands') return false;
   const store = await TrustStore.open(defaultTrustStorePath(edit.home));
   const recorded = store.get(edit.file);
   if (store.problem !== null || recorded === undefined || recorded.referenced === null) return false;

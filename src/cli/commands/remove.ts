@@ -49,7 +49,7 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
   });
   printLine(`removed ${id} (${where})`);
   const remaining = config.hooks.filter((hook) => hook.definition.source?.file === source.file && hook.definition.id !== id).map((hook) => hook.input);
-  const edit = { kind: 'removes-or-toggles', file: source.file, before: before ?? '', after: after ?? '', remaining, projectDir: config.cwd, home: config.home } as const;
+  const edit = { file: source.file, before: before ?? '', after: after ?? '', remaining, projectDir: config.cwd, home: config.home };
   if (await keepTrustAfterEdit(edit)) printLine(TRUST_KEPT_LINE);
   return EXIT.proceed;
 }
