@@ -5,8 +5,6 @@
 import type { Command } from 'commander';
 import tab from '@bomb.sh/tab/commander';
 
-export const COMPLETION_VERBS: ReadonlySet<string> = new Set(['completion', 'complete']);
-
 /** Adds `completion` (and the hidden `complete`) once every verb is registered. */
 export function registerCompletion(program: Command): void {
   const root = tab(program, { completionCommandName: 'completion' });
