@@ -31,11 +31,16 @@ const VERBS: Record<string, () => Promise<Register>> = {
   serve: async () => (await import('./commands/serve.js')).registerServeCommand,
 };
 
-/** The registrations needed for argv: the named verb's alone, or every verb for help and the unknown. */
+/**
+ * The registrations needed for argv: the named verb's alone, or every verb (and shell completion,
+ * which reads them all) for help, completion and the unknown.
+ */
 async function registrationsFor(argv: readonly string[]): Promise<Register[]> {
   const named = argv[2] === undefined ? undefined : VERBS[argv[2]];
-  const loaders = named !== undefined && Object.hasOwn(VERBS, argv[2] as string) ? [named] : Object.values(VERBS);
-  return Promise.all(loaders.map((load) => load()));
+  if (named !== undefined && Object.hasOwn(VERBS, argv[2] as string)) return [await named()];
+  const verbs = await Promise.all(Object.values(VERBS).map((load) => load()));
+  const { registerCompletion } = await import('./completion.js');
+  return [...verbs, registerCompletion];
 }
 
 function createProgram(registrations: readonly Register[], finish: Finish): Command {
@@ -48,7 +53,8 @@ function createProgram(registrations: readonly Register[], finish: Finish): Comm
 Examples:
   $ hookpool demo                        # a simulated agent loop on the bundled examples
   $ hookpool list                        # hooks found for this project and user
-  $ hookpool run PreToolUse --json --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'`);
+  $ hookpool run PreToolUse --json --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'
+  $ source <(hookpool completion bash)   # <TAB> completion (also zsh, fish)`);
   for (const register of registrations) register(program, finish);
   return program;
 }

@@ -30,8 +30,9 @@ export async function readCodeConfig(candidate: ConfigCandidate, trust: TrustPol
   const source = read.value as string;
   const refusal = await trustGate(candidate, read.sha256, trust);
   if (refusal !== null) {
-    const untrusted: UntrustedConfigFile = { path: candidate.path, sha256: read.sha256, reason: refusal, hooks: [], disableAllHooks: false, changes: [], referenced: {}, loadError: null };
-    return { status: 'untrusted', untrusted, problem: `${candidate.path}: not run (it is code, run only once trusted): ${refusal}` };
+    const problem = `${candidate.path}: not run (it is code, run only once trusted): ${refusal}`;
+    const untrusted: UntrustedConfigFile = { path: candidate.path, sha256: read.sha256, reason: refusal, hooks: [], disableAllHooks: false, changes: [], referenced: {}, loadError: null, notice: problem };
+    return { status: 'untrusted', untrusted, problem };
   }
   try {
     return { status: 'read', value: hooksConfigOf(evaluate(source, candidate.path)), sha256: read.sha256 };

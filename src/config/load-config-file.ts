@@ -74,7 +74,7 @@ export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustP
     const hooks = pinTrustedScripts(document.hooks, decision.referenced, projectDir);
     return { problems: document.problems, hooks, brokenHooks: document.broken, disableAllHooks: document.disableAllHooks, file };
   }
-  const untrusted: UntrustedConfigFile = {
+  const untrusted: Omit<UntrustedConfigFile, 'notice'> = {
     path: candidate.path,
     sha256: read.sha256,
     reason: decision.reason,
@@ -84,7 +84,8 @@ export async function loadConfigFile(candidate: HookFileCandidate, trust: TrustP
     referenced: decision.referenced,
     loadError: null,
   };
-  return { ...NOTHING, problems: [notAppliedLine(untrusted), ...document.problems], file, untrusted };
+  const notice = notAppliedLine(untrusted);
+  return { ...NOTHING, problems: [notice, ...document.problems], file, untrusted: { ...untrusted, notice } };
 }
 
 interface ReadFailure {
@@ -109,12 +110,13 @@ function failed(candidate: ConfigCandidate, trust: TrustPolicy, failure: ReadFai
     changes: [],
     referenced: {},
     loadError: failure.reason,
+    notice: failure.problem,
   };
   return { ...NOTHING, problems: [failure.problem], untrusted };
 }
 
 // `<file>: 2 hook(s) not run, "disableAllHooks": true not applied: <reason>`
-function notAppliedLine(file: UntrustedConfigFile): string {
+function notAppliedLine(file: Omit<UntrustedConfigFile, 'notice'>): string {
   const parts = [
     ...(file.hooks.length > 0 ? [`${file.hooks.length} hook(s) not run`] : []),
     ...(file.disableAllHooks ? ['"disableAllHooks": true not applied'] : []),

@@ -19,6 +19,8 @@ export interface UntrustedConfigFile {
   readonly referenced: Readonly<Record<string, string>>;
   /** Why the file could not be loaded at all (then `hooks` is empty and it cannot be trusted as it is); null when it was read. */
   readonly loadError: string | null;
+  /** The line of `problems` that reports the file (what waits for trust, or why it cannot be loaded). */
+  readonly notice: string;
 }
 
 /** A file that is not untrusted (user-level, explicit, or a trusted project file) and could not be loaded: it may have held guards. */

@@ -97,6 +97,7 @@ export const codexDialect: Dialect = {
       hooks: [{ type: 'command', command, timeout: timeoutSeconds }],
     }),
     refuseOnFailure: refuseOnOtherExit,
+    guardsProceedWhen: 'hookpool times out (Codex has no fail-closed setting)',
     enablingSteps: (projectDir) => [
       `Codex reads .codex/hooks.json only in a trusted project: trust ${projectDir} when Codex asks on its first start there`,
       'Codex runs a hook only once you have reviewed it: start codex in the project, type /hooks and trust the hookpool entries (again after init changes them)',

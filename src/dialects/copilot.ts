@@ -97,6 +97,7 @@ export const copilotDialect: Dialect = {
     // {type, bash, timeoutSec, matcher}: Copilot loads every .github/hooks/*.json; the matcher is a regular expression that must match the whole tool name.
     item: ({ command, timeoutSeconds, agentTools }) => ({ type: 'command', bash: command, timeoutSec: timeoutSeconds, ...(agentTools === null ? {} : { matcher: agentTools.join('|') }) }),
     refuseOnFailure: (command, agentEvent) => (EVENTS[agentEvent] === 'PreToolUse' ? `${command}${DENY_ON_FAILURE}` : command),
+    guardsProceedWhen: 'hookpool times out (Copilot CLI has no fail-closed setting)',
     enablingSteps: (projectDir) => [`Copilot CLI runs a project's hooks only in a trusted folder: trust ${projectDir} when Copilot asks on its first start there`],
   }),
 };

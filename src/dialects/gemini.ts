@@ -92,6 +92,7 @@ export const geminiDialect: Dialect = {
       hooks: [{ type: 'command', name: 'hookpool', command, timeout: timeoutSeconds * 1000 }],
     }),
     refuseOnFailure: refuseOnOtherExit,
+    guardsProceedWhen: 'hookpool times out or is killed by a signal (Gemini CLI has no fail-closed setting)',
     enablingSteps: (projectDir) => [
       `Gemini CLI runs hooks only in a trusted folder: trust ${projectDir} when Gemini asks on its first start there (or add it to ~/.gemini/trustedFolders.json as "TRUST_FOLDER")`,
       'Gemini CLI has no fail-closed setting: a hookpool that times out (past the entry\'s timeout) lets the call through; keep hooks well under it',

@@ -62,7 +62,7 @@ export class BackgroundHooks {
     const { hook } = planned;
     try {
       // A background hook never blocks: in audit mode it is recorded as not blocking.
-      run.hookSettled({ event: spec.name, background: true, outcome, ...(isAudited(hook) ? { wouldBlock: false } : {}) });
+      run.hookSettled({ event: spec.name, background: true, outcome, refused: false, ...(isAudited(hook) ? { wouldBlock: false } : {}) });
       await this.deliver(spec, planned, outcome, envFiles);
     } catch (error) {
       this.logger.error({ err: error, event: spec.name, hook: hook.id }, 'delivering a background hook\'s answer failed');

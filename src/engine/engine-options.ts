@@ -86,6 +86,8 @@ export interface HookSettled {
   event: string;
   background: boolean;
   outcome: import('../run/outcome.js').HookOutcome;
+  /** The hook answered with a refusal (deny, or block) of its own: a deliberate block, not a failure. Always false for a background hook. */
+  refused: boolean;
   /**
    * Set for a hook in audit mode (`enforce: false`) only: whether its answer, had it been applied,
    * would have refused the action or stopped the agent (never for a background hook).

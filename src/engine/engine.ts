@@ -272,7 +272,7 @@ export class Engine implements HookEngine {
     const hooks = ran.map((planned) => planned.hook);
     const merged = quietFireResult(spec, hooks, outcomes) ?? aggregateFire(spec, hooks, outcomes, { subject });
     // A hook in audit mode is reported once the merge says whether it would have blocked (the others as they settled).
-    outcomes.forEach((outcome, index) => isAudited(hooks[index]!) && observers.hookSettled({ event: spec.name, background: false, outcome, wouldBlock: wouldBlock(merged, outcome.id) }));
+    outcomes.forEach((outcome, index) => isAudited(hooks[index]!) && observers.hookSettled({ event: spec.name, background: false, outcome, refused: false, wouldBlock: wouldBlock(merged, outcome.id) }));
     // An audited hook's exports are not applied either.
     if (envFiles !== undefined) merged.environmentExports = await this.background.readEnvFiles(spec, envFiles, ran.filter((planned) => !isAudited(planned.hook)));
     // A chain's last rewrite is the chain's answer; it wins over parallel hooks' rewrites.

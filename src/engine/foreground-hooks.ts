@@ -9,6 +9,8 @@ import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';
 import { isAudited } from '../aggregate/audit-mode.js';
+import { isRefusal } from '../aggregate/decision-rank.js';
+import { readHookAnswer, type AnswerRules } from '../aggregate/read-protocol-output.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 
@@ -75,7 +77,15 @@ export class ForegroundHooks {
   private settle(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, observers: RunObservers): HookOutcome {
     const settled = this.options.settled(spec, planned, outcome);
     // One in audit mode is reported after the merge, with whether it would have blocked (engine.ts).
-    if (!isAudited(planned.hook)) observers.hookSettled({ event: spec.name, background: false, outcome: settled });
+    // Whether it refused on its own (deny or block, not a failure refusing under onError "closed"): history shows it as blocked.
+    if (!isAudited(planned.hook)) observers.hookSettled({ event: spec.name, background: false, outcome: settled, refused: refusedOnItsOwn(spec, settled, planned.hook) });
     return settled;
   }
+}
+
+// A hook that exited 0 with no output refused nothing: its answer is read only when it could say something.
+function refusedOnItsOwn(spec: EventSpec, outcome: HookOutcome, rules: AnswerRules): boolean {
+  if (outcome.status === 'ok' && outcome.stdout === '') return false;
+  const verdict = readHookAnswer(spec, outcome, rules);
+  return verdict.failure === null && isRefusal(verdict.decision);
 }

@@ -74,8 +74,8 @@ export function createCliEngine(options: CliEngineOptions): CliEngine {
     // Every settled hook goes to the history log (hookpool history), then to the caller's observer.
     onHookSettled: (settled) => {
       const { id, status, durationMs, exitCode } = settled.outcome;
-      // wouldBlock is present on runs in audit mode only.
-      runLog?.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode, ...(settled.wouldBlock === undefined ? {} : { wouldBlock: settled.wouldBlock }) });
+      // blocked: the hook refused on its own; wouldBlock: present on runs in audit mode only.
+      runLog?.record({ at: new Date().toISOString(), id, event: settled.event, status, durationMs, exitCode, project: options.cwd, ...(settled.refused ? { blocked: true } : {}), ...(settled.wouldBlock === undefined ? {} : { wouldBlock: settled.wouldBlock }) });
       options.onHookSettled?.(settled);
     },
     onHookStarted: options.onHookStarted,

@@ -1,5 +1,5 @@
 // The local log `hookpool history` reads: one JSON line per settled hook (id, event, status,
-// duration, exit code, time; never the input or output), appended by the CLI's engine and by
+// duration, exit code, time, project, and whether it blocked; never the input or output), appended by the CLI's engine and by
 // anything built on it (serve). 0600 in a 0700 directory, and bounded: past MAX_LOG_BYTES the file
 // becomes `runs.jsonl.1` (replacing the previous one) and a new one starts.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
@@ -18,8 +18,19 @@ export interface RunRecord {
   readonly status: string;
   readonly durationMs: number;
   readonly exitCode: number | null;
-  /** audit mode: the hook would have blocked; not applied */
+  /** The project directory it ran for; absent in records of an earlier hookpool. */
+  readonly project?: string;
+  /** The hook answered with a refusal of its own (deny or block): a deliberate block, not a failure. Absent when it did not. */
+  readonly blocked?: boolean;
+  /** Audit mode: the hook would have blocked; not applied. Absent when it would not. */
   readonly wouldBlock?: boolean;
+}
+
+/** How a run ended, as history shows it: a block (applied, or only audited) apart from the run's status. */
+export function runOutcome(record: RunRecord): string {
+  if (record.wouldBlock === true) return 'would block';
+  if (record.blocked === true) return 'blocked';
+  return record.status;
 }
 
 // Directories this process has made: a resident engine (serve) appends often, and mkdir is a third of the cost.
@@ -140,9 +151,17 @@ export async function readRunRecords(path: string): Promise<RunRecord[]> {
 function parseRecord(line: string): RunRecord[] {
   if (line.trim() === '') return [];
   try {
-    const value = JSON.parse(line) as Partial<RunRecord>;
+    const value = JSON.parse(line) as Partial<Record<keyof RunRecord, unknown>>;
     const valid = typeof value.id === 'string' && typeof value.event === 'string' && typeof value.status === 'string' && typeof value.durationMs === 'number' && typeof value.at === 'string';
-    return valid ? [value as RunRecord] : [];
+    if (!valid) return [];
+    // The optional fields count only with their own types: a record written otherwise keeps its required part.
+    const { project, blocked, wouldBlock, ...required } = value as RunRecord;
+    return [{
+      ...required,
+      ...(typeof project === 'string' ? { project } : {}),
+      ...(blocked === true ? { blocked } : {}),
+      ...(wouldBlock === true ? { wouldBlock } : {}),
+    }];
   } catch {
     return [];
   }

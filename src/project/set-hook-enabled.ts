@@ -1,11 +1,10 @@
 // `hookpool enable|disable <id>`: flips `enabled` on the hook's own entry, in the file it came
 // from, editing only that field (and `enforce`, which `enable` sets for audit mode and sets back);
-// the file's trust is carried over when it was trusted before.
-import { sha256Hex } from '../config/sha256.js';
+// an approved file stays approved (trust/trust-after-edit.ts).
 import { HookpoolError } from '../errors.js';
 import type { ConfigFormat, HookSource } from '../config/model.js';
 import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
-import { defaultTrustStorePath, TrustStore } from '../trust/trust-store.js';
+import { keepTrustAfterEdit } from '../trust/trust-after-edit.js';
 import type { ConfigOptions } from './config-options.js';
 import { parseJsonPath, parseJsonText, setJsonField, valueAt } from '../io/json-edit.js';
 import { editUserFile } from '../io/user-files/edit-user-file.js';
@@ -81,8 +80,8 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
   });
   let trustKept = false;
   if (edit.written) {
-    const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
-    trustKept = wasTrusted && (await carryTrustOver(source.file, Buffer.from(edit.before ?? '', 'utf8'), edit.after ?? '', config.home));
+    const remaining = config.hooks.filter((listed) => listed.definition.source?.file === source.file).map((listed) => listed.input);
+    trustKept = await keepTrustAfterEdit({ file: source.file, before: edit.before ?? '', after: edit.after ?? '', remaining, projectDir: config.cwd, home: config.home });
   }
   const stillOff = enabled ? await whyStillOff(options, source) : null;
   return { ...request, audit, wasAudit, where, changed, stillOff, trustKept, recorded: null };
@@ -90,13 +89,6 @@ export async function setHookEnabled(options: ConfigOptions, request: SetHookEna
 
 function turnedOffByDisableAll({ id }: SetHookEnabledRequest, where: string, config: CliConfig): HookpoolError {
   return new HookpoolError('ERR_HOOKPOOL_NOT_TOGGLEABLE', `hook "${id}" (${where}) is off because ${describeAllHooksOff(config) ?? 'every hook is off'}`);
-}
-
-// A trusted file edited by hookpool on the user's command stays trusted: the edit is theirs.
-// Its scripts stay as approved (flipping "enabled" or "enforce" changes no command).
-async function carryTrustOver(file: string, before: Buffer, after: string, home: string): Promise<boolean> {
-  const store = await TrustStore.open(defaultTrustStorePath(home));
-  return store.carryOver(file, sha256Hex(before), sha256Hex(Buffer.from(after, 'utf8')));
 }
 
 async function whyStillOff(options: ConfigOptions, source: HookSource): Promise<string | null> {

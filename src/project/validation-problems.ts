@@ -1,12 +1,21 @@
 // Everything `hookpool validate` fails on, in one place for the CLI and the server's `validate`
 // method: what the loader reported, hooks sharing an explicit id, and scripts that cannot start.
+// A project file that loads but waits for `hookpool trust` fails only the strict check.
 import { checkHookStart } from './check-hook-start.js';
 import type { CliConfig } from './load-project.js';
 import { describeSource } from './describe.js';
+import { filesWaitingForTrust, problemsThatMatter } from './waiting-for-trust.js';
+
+export interface ValidationOptions {
+  /** Count a project file that waits for `hookpool trust` as a problem (its line from the loader). Default: true. */
+  readonly requireTrust?: boolean;
+}
 
 /** One line per problem, with full paths. */
-export async function validationProblems(config: CliConfig): Promise<string[]> {
-  return [...config.loaded.problems, ...duplicateIdProblems(config), ...(await scriptProblems(config))];
+export async function validationProblems(config: CliConfig, { requireTrust = true }: ValidationOptions = {}): Promise<string[]> {
+  const waiting = new Set(filesWaitingForTrust(config).map(({ file }) => file.notice));
+  const loaderProblems = problemsThatMatter(config).filter((line) => requireTrust || !waiting.has(line));
+  return [...loaderProblems, ...duplicateIdProblems(config), ...(await scriptProblems(config))];
 }
 
 // The loader keeps two hooks with the same explicit id; test, enable and disable could not tell them apart.

@@ -8,7 +8,8 @@ import { DIALECT_NAMES, type DialectName } from '../dialects/dialect-names.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJsonText } from '../io/json-edit.js';
-import type { EventWiring } from '../dialects/settings/agent-settings.js';
+import type { EventWiring, WiringContext } from '../dialects/settings/agent-settings.js';
+import type { Dialect } from '../dialects/dialect.js';
 import { wireSettings, type WiredSettings } from '../dialects/settings/wire-settings.js';
 import { matcherNames } from '../plan/compile-matcher.js';
 import { matcherLanguageOf } from '../plan/matcher-language.js';
@@ -36,26 +37,39 @@ export interface WiredAgent extends WiredSettings {
   readonly unwired: readonly EventName[];
 }
 
-export async function wireAgent(options: WireAgentOptions): Promise<WiredAgent> {
+/** What wiring an agent writes: its dialect, the hooks hookpool runs under it, and what its settings' entries are made from. */
+export interface WiringPlan {
+  readonly dialect: Dialect;
+  readonly hooks: readonly HookDefinition[];
+  readonly context: WiringContext;
+}
+
+/** The plan init writes and doctor checks against, from the project's configuration as it is now. */
+export async function planWiring(options: WireAgentOptions): Promise<WiringPlan> {
   const dialect = await loadDialect(options.dialect);
   // The hooks hookpool runs for this agent: Claude Code runs its own settings' hooks itself.
   const config = await loadCliConfig({ cwd: options.projectDir }, { includeUntrusted: true, skipDiscoveredClaudeSettings: options.dialect === 'claude' });
-  const events = eventWiring(config.hooks.map((hook) => hook.definition));
-  const context = {
+  const hooks = config.hooks.map((hook) => hook.definition);
+  const context: WiringContext = {
     projectDir: config.cwd,
-    events,
+    events: eventWiring(hooks),
     launcher: await resolveLauncher(),
     http: { url: claudeHttpHookUrl(defaultServePort(config.cwd)), port: defaultServePort(config.cwd) },
     transport: options.transport ?? 'http',
   };
+  return { dialect, hooks, context };
+}
+
+export async function wireAgent(options: WireAgentOptions): Promise<WiredAgent> {
+  const { dialect, context } = await planWiring(options);
   const wired = await wireSettings(dialect.settings, context, isHookpoolItem);
   const reachable = new Set(Object.values(dialect.events));
   return {
     ...wired,
     agent: dialect.agent,
     file: dialect.settings.file,
-    enablingSteps: dialect.settings.enablingSteps(config.cwd),
-    unwired: [...events.keys()].filter((event) => !reachable.has(event)),
+    enablingSteps: dialect.settings.enablingSteps(context.projectDir),
+    unwired: [...context.events.keys()].filter((event) => !reachable.has(event)),
   };
 }
 

@@ -65,15 +65,6 @@ export class TrustStore {
     await this.write();
   }
 
-  /** After hookpool itself edited an approved file on the user's command: the approval moves to the new content. */
-  async carryOver(file: string, fromSha256: string, toSha256: string): Promise<boolean> {
-    const recorded = this.records.get(file);
-    if (recorded === undefined || recorded.sha256 !== fromSha256 || this.problem !== null) return false;
-    this.records.set(file, { ...recorded, sha256: toSha256 });
-    await this.write();
-    return true;
-  }
-
   /** Forgets the approval of each file; returns those that had one. Writes the store when any did. */
   async revoke(files: readonly string[]): Promise<string[]> {
     this.assertWritable();

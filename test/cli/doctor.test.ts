@@ -23,18 +23,27 @@ async function script(path: string, text: string, mode = 0o755): Promise<void> {
 }
 
 describe('hookpool doctor', () => {
-  it('says each example hook starts and is untrusted until trusted, one line each, exit 0', async () => {
+  it('says each example hook starts and is untrusted until trusted, one line each, and that no agent calls hookpool yet', async () => {
     await project.installExamples();
 
     const before = await project.cli(['doctor']);
     await project.cli(['trust']);
-    const after = await project.cli(['doctor']);
+    const unwired = await project.cli(['doctor']);
+    await project.cli(['init', '--agent', 'claude']);
+    const wired = await project.cli(['doctor']);
 
     expect(before.exitCode).toBe(0);
     expect(before.stdout).toMatch(/^\s+HOOK\s+EVENT\s+FINDINGS$/m);
     expect(before.stdout).toMatch(/^warn\s+block-rm\s+PreToolUse\s+untrusted: its file runs only after hookpool trust$/m);
-    expect(after.stdout).toMatch(/^ok\s+block-rm\s+PreToolUse\s+starts$/m);
-    expect(after.stdout.trim().split('\n')).toHaveLength(8);
+    expect(unwired.exitCode).toBe(0);
+    expect(unwired.stdout).toMatch(/^ok\s+block-rm\s+PreToolUse\s+starts$/m);
+    expect(unwired.stdout).toContain('warn  hookpool no agent calls hookpool in this project (no hookpool entry in .claude/settings.json, .gemini/settings.json, .cursor/hooks.json, .github/hooks/hookpool.json, .codex/hooks.json)');
+    expect(unwired.stdout).toContain('5 hooks checked: all can start; no agent calls hookpool, so none of them run\n');
+    expect(wired.stdout).toMatch(/^ok\s+block-rm\s+PreToolUse\s+starts$/m);
+    expect(wired.stdout).toMatch(/^ok {4}Claude Code \.claude\/settings\.json starts hookpool \d+\.\d+\.\d+ \(.*hookpool-client\.cjs\) on SessionStart, UserPromptSubmit$/m);
+    expect(wired.stdout).toMatch(/^ok {4}Claude Code \.claude\/settings\.json posts PreToolUse, PostToolUse, Notification, Stop to this project's hookpool server \(port \d+\), which its SessionStart and UserPromptSubmit entries start$/m);
+    expect(wired.stdout).toContain('5 hooks checked: all can start\n');
+    expect(wired.exitCode).toBe(0);
   });
 
   it('exits 1 when a guard cannot start: script missing, not executable, interpreter or jq absent', async () => {
@@ -61,7 +70,7 @@ describe('hookpool doctor', () => {
     expect(stdout).toMatch(/^fail\s+needs-ruby\s+PreToolUse\s+ruby: the script's interpreter, not found on PATH$/m);
     expect(stdout).toMatch(/^fail\s+no-python\s+PreToolUse\s+python3: not found on PATH$/m);
     expect(stdout).toMatch(/^fail\s+node-script-missing\s+PostToolUse\s+hooks\/gone\.js: script not found; node: /m);
-    expect(stdout).toContain('6 hooks checked: 6 cannot start; a guard cannot run');
+    expect(stdout).toContain('6 hooks checked: 6 cannot start; no agent calls hookpool, so none of them run; a guard cannot run (see fail above)');
   });
 
   it('exits 0 when only a non-guard hook cannot start, and names guards that fail open', async () => {
@@ -138,7 +147,7 @@ describe('hookpool doctor and the agents a project is wired for', () => {
     const report = JSON.parse(result.stdout);
 
     expect(result.exitCode).toBe(1);
-    expect(report.wiring).toContainEqual({ verdict: 'fail', agent: 'Codex', text: expect.stringContaining('starts hookpool as /nonexistent/hookpool on PreToolUse, which cannot be found') });
+    expect(report.wiring).toContainEqual({ verdict: 'fail', agent: 'Codex', text: '.codex/hooks.json starts hookpool as /nonexistent/hookpool on PreToolUse, but /nonexistent/hookpool cannot be found: run hookpool init --agent codex' });
   });
 
   it("says which secret names each hook would see: a Claude Code settings hook all of the agent's, hookpool's own none", async () => {
@@ -150,5 +159,69 @@ describe('hookpool doctor and the agents a project is wired for', () => {
 
     expect(hooks.find((hook) => hook.id === 'own')!.notes.join(' ')).not.toContain('FOO_API_KEY');
     expect(hooks.find((hook) => hook.id !== 'own')!.notes).toContainEqual(expect.stringMatching(/^sees secrets: .*FOO_API_KEY/));
+  });
+});
+
+describe('hookpool doctor, end to end for each wired agent', () => {
+  const guard = { id: 'guard', event: 'PreToolUse', matcher: 'Bash', command: 'true' };
+
+  it('fails when an entry starts a program that exists but is not hookpool', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [guard] });
+    await project.cli(['init', '--agent', 'gemini']);
+    const file = JSON.parse(await project.read('.gemini/settings.json'));
+    file.hooks.BeforeTool[0].hooks[0].command = file.hooks.BeforeTool[0].hooks[0].command.replace(/^\S+ run/, '/bin/echo hookpool run');
+    await project.write('.gemini/settings.json', file);
+
+    const { exitCode, stdout } = await project.cli(['doctor']);
+
+    expect(exitCode).toBe(1);
+    expect(stdout).toMatch(/^fail {2}Gemini CLI \.gemini\/settings\.json starts hookpool as \/bin\/echo on BeforeTool, but \/bin\/echo is \S+, which is not hookpool's: run hookpool init --agent gemini$/m);
+  });
+
+  it('fails when a guard\'s tool is left out of the entry\'s matcher, and names entries init would write otherwise', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [guard] });
+    await project.cli(['init', '--agent', 'codex']);
+    // A hook added by hand, without init or add rewiring the agent: Codex never calls hookpool for apply_patch.
+    await project.write('.hookpool/hooks.json', { hooks: [guard, { id: 'no-edits', event: 'PreToolUse', matcher: 'Edit', command: 'true' }] });
+
+    const { exitCode, stdout } = await project.cli(['doctor']);
+
+    expect(exitCode).toBe(1);
+    expect(stdout).toContain('fail  Codex .codex/hooks.json calls hookpool on PreToolUse only for ^(Bash)$: hook "no-edits" never runs for apply_patch: run hookpool init --agent codex');
+    expect(stdout).toContain('warn  Codex .codex/hooks.json: the entries on PreToolUse differ from what hookpool init --agent codex writes now');
+    expect(stdout).toMatch(/^warn\s+no-edits\s+PreToolUse\s+untrusted: .*; no wired agent runs it \(Codex: see below\)$/m);
+    expect(stdout).toContain('2 hooks checked: all can start; 1 runs under none of the wired agents (Codex; see above); a guard cannot run (see fail above)');
+  });
+
+  it('fails when Claude Code\'s http entries post to another port, or nothing starts the server', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [guard] });
+    await project.cli(['init', '--agent', 'claude']);
+    const file = JSON.parse(await project.read('.claude/settings.json'));
+    file.hooks.PreToolUse[0].hooks[0].url = 'http://127.0.0.1:1/hookpool/claude-code';
+    delete file.hooks.SessionStart;
+    delete file.hooks.UserPromptSubmit;
+    await project.write('.claude/settings.json', file);
+
+    const { exitCode, stdout } = await project.cli(['doctor']);
+
+    expect(exitCode).toBe(1);
+    expect(stdout).toMatch(/^fail {2}Claude Code \.claude\/settings\.json posts PreToolUse to port 1, but this project's server listens on \d+: run hookpool init --agent claude$/m);
+    expect(stdout).toContain("fail  Claude Code .claude/settings.json posts PreToolUse to hookpool's server, but no SessionStart or UserPromptSubmit entry runs hookpool-client to start it: run hookpool init --agent claude");
+  });
+
+  it('names the guards an agent lets through when hookpool times out, and a matcher naming no tool of the agent, with a did-you-mean', async () => {
+    await project.write('.hookpool/hooks.json', { hooks: [guard, { id: 'typo', event: 'PreToolUse', matcher: 'Bsh', command: 'true' }] });
+    await project.cli(['trust']);
+    await project.cli(['init', '--agent', 'copilot']);
+
+    const { exitCode, stdout } = await project.cli(['doctor', '--json']);
+    const report = JSON.parse(stdout);
+
+    expect(exitCode).toBe(0);
+    expect(report.agents).toEqual(['GitHub Copilot CLI']);
+    expect(report.idleHooks).toEqual(['typo']);
+    expect(report.wiring).toContainEqual({ verdict: 'warn', agent: 'GitHub Copilot CLI', text: 'guard "guard" lets the action through under GitHub Copilot CLI when hookpool times out (Copilot CLI has no fail-closed setting): keep it well under the entry\'s timeout' });
+    expect(report.wiring).toContainEqual({ verdict: 'warn', agent: 'GitHub Copilot CLI', text: expect.stringMatching(/^hook "typo": its matcher names Bsh, no tool of GitHub Copilot CLI: under GitHub Copilot CLI it never runs; did you mean Bash\?/) });
+    expect(report.hooks.find((hook: { id: string }) => hook.id === 'typo')).toMatchObject({ verdict: 'warn', unreached: true });
   });
 });

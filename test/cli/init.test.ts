@@ -1,5 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempProject, type TempProject } from './cli-harness.js';
@@ -10,22 +11,53 @@ beforeEach(async () => {
 });
 afterEach(async () => project.remove());
 
+const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const BASH_RM = { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } };
 
 describe('hookpool init', () => {
-  it('creates .hookpool/hooks.json with $schema, and run again leaves it as it is', async () => {
+  it('creates .hookpool/hooks.json; run again it changes nothing and says so', async () => {
     const created = await project.cli(['init']);
     const first = await project.read('.hookpool/hooks.json');
     const again = await project.cli(['init']);
-    const withExamples = await project.cli(['init', '--example', 'block-rm']);
 
-    expect(created.exitCode).toBe(0);
-    expect(JSON.parse(first)).toEqual({ $schema: '../node_modules/hookpool/schema.json', hooks: [] });
-    expect(again.exitCode).toBe(0);
-    expect(again.stdout).toContain('.hookpool/hooks.json already exists: left as it is');
+    expect(created).toMatchObject({ exitCode: 0, stdout: 'created .hookpool/hooks.json\n' });
+    // hookpool is not installed in this project: no $schema pointing at a node_modules that is not there.
+    expect(JSON.parse(first)).toEqual({ hooks: [] });
+    expect(again).toMatchObject({ exitCode: 0, stdout: '.hookpool/hooks.json already exists: left as it is\nnothing changed: the project is already set up as asked\n' });
     expect(await project.read('.hookpool/hooks.json')).toBe(first);
-    expect(withExamples.exitCode).toBe(1);
-    expect(withExamples.stderr).toBe('hookpool: .hookpool/hooks.json already exists; hookpool init never overwrites it (add hooks with hookpool add)\n');
+  });
+
+  it('points $schema at the schema of the hookpool installed in the project', async () => {
+    await mkdir(join(project.dir, 'node_modules'));
+    await symlink(PACKAGE_DIR, join(project.dir, 'node_modules', 'hookpool'));
+
+    await project.cli(['init']);
+    await project.cli(['add', '--event', 'Stop', '--command', 'true', '--file', 'hooks/extra.json']);
+
+    expect(JSON.parse(await project.read('.hookpool/hooks.json')).$schema).toBe('../node_modules/hookpool/schema.json');
+    expect(JSON.parse(await project.read('hooks/extra.json')).$schema).toBe('../node_modules/hookpool/schema.json');
+  });
+
+  it('adds the examples an existing file does not hold, keeps the ones it has and your own scripts, and changes nothing the second time', async () => {
+    await project.cli(['init', '--example', 'block-rm']);
+    await project.write('.hookpool/hooks/notify.sh', '#!/bin/sh\necho mine\n');
+    const before = await project.read('.hookpool/hooks.json');
+
+    const more = await project.cli(['init', '--example', 'block-rm,notify', '--agent', 'gemini']);
+    const afterMore = await project.read('.hookpool/hooks.json');
+    const settings = await project.read('.gemini/settings.json');
+    const again = await project.cli(['init', '--example', 'block-rm,notify', '--agent', 'gemini']);
+
+    expect(more.exitCode).toBe(0);
+    expect(more.stdout).toContain('added notify to .hookpool/hooks.json\n');
+    expect(more.stdout).toContain('.hookpool/hooks.json already has block-rm: left as it is\n');
+    expect(more.stdout).toContain('  kept your .hookpool/hooks/notify.sh (it differs from the example\'s)\n');
+    expect(afterMore.startsWith(before.replace(/\n  \]\n\}\n$/, ''))).toBe(true);
+    expect(JSON.parse(afterMore).hooks.map((hook: { id: string }) => hook.id)).toEqual(['block-rm', 'notify']);
+    expect(await project.read('.hookpool/hooks/notify.sh')).toBe('#!/bin/sh\necho mine\n');
+    expect(again.stdout).toContain('nothing changed: the project is already set up as asked');
+    expect(await project.read('.hookpool/hooks.json')).toBe(afterMore);
+    expect(await project.read('.gemini/settings.json')).toBe(settings);
   });
 
   it('copies the chosen examples with executable scripts, and they run once trusted', async () => {

@@ -9,12 +9,11 @@ import { autohandConfigPath } from '../../config/discover.js';
 import { isAutohandShape } from '../../config/formats/autohand.js';
 import { addAutohandEntry, autohandEntryOf } from '../../project/autohand-entry.js';
 import { formatIssues } from '../../config/format-issues.js';
-import { detectFormat } from '../../config/formats/detect-format.js';
 import { isPlainObject } from '../../config/formats/shared.js';
 import { nativeHookSchema } from '../../config/native-schema.js';
 import { EVENT_NAMES } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
-import { appendJsonItem, parseJsonText, setJsonField } from '../../io/json-edit.js';
+import { parseJsonText } from '../../io/json-edit.js';
 import { editUserFile } from '../../io/user-files/edit-user-file.js';
 import { wireAgent, wiredAgents } from '../../project/wire-agent.js';
 import { describeWiring } from '../output/describe-wiring.js';
@@ -22,6 +21,9 @@ import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { loadCliConfig, resolveCliDirs } from '../../project/load-project.js';
 import { displayPath } from '../../project/describe.js';
 import { printLine } from '../output/print.js';
+import { appendNativeHook, newHooksFileText } from '../../project/native-hooks-file.js';
+import { TRUST_NEEDED_LINE } from '../../trust/trust-after-edit.js';
+import { filesWaitingForTrust } from '../../project/waiting-for-trust.js';
 import type { Finish } from '../program.js';
 import { resolveCliEvent } from '../../project/event-named.js';
 
@@ -41,13 +43,12 @@ interface AddOptions {
 }
 
 const DEFAULT_FILE = '.hookpool/hooks.json';
-const SCHEMA_REFERENCE = '../node_modules/hookpool/schema.json';
 
 export function registerAddCommand(program: Command, finish: Finish): void {
   program
     .command('add')
     .summary('append a hook to the native hooks file')
-    .description(`Append one hook to a native hookpool file (default ${DEFAULT_FILE}, created when missing), checked by the same schema the loader uses; the rest of the file is left as it was. Claude Code settings and the seed formats are refused: edit those by hand.`)
+    .description(`Append one hook to a native hookpool file (default ${DEFAULT_FILE}, created when missing), checked by the same schema the loader uses; the rest of the file is left as it was. Claude Code settings and the seed formats are refused: edit those by hand. A project file that was trusted waits for hookpool trust again: its new command has not been reviewed.`)
     .requiredOption('--event <name>', 'the event (a name or alias, e.g. PreToolUse or tool.pre)')
     .requiredOption('--command <command>', 'what to run, through sh -c')
     .option('--matcher <matcher>', 'which tools (or other subjects) it runs for, e.g. "Bash" or "Edit|Write"')
@@ -78,11 +79,14 @@ async function addHook(options: AddOptions): Promise<ExitCode> {
   if (await isAutohandFile(file)) return addAutohandHook(options, file, where);
   const hook = hookOf(options, where);
   if (hook.id !== undefined) await assertIdFree(hook.id, cwd);
-  const { before } = await editUserFile(file, where, (text) => (text === null ? `${JSON.stringify({ $schema: SCHEMA_REFERENCE, hooks: [hook] }, null, 2)}\n` : appendTo(text, hook, where, file)));
+  const newFile = await newHooksFileText(file, cwd, [hook]);
+  const { before } = await editUserFile(file, where, (text) => (text === null ? newFile : appendNativeHook(text, hook, where, file)));
   printLine(`added ${hook.id ?? `a ${hook.event} hook`} to ${where}${before === null ? ' (new file)' : ''}`);
   // The agents the project is wired for learn the new event (and matcher) at once.
   for (const agent of await wiredAgents(cwd)) describeWiring(await wireAgent(agent)).filter((line) => line.startsWith('wired ')).forEach((line) => printLine(line));
-  printLine('a project file runs only once trusted: review it, then run hookpool trust');
+  // A new command is never trusted on the user's behalf (trust/trust-after-edit.ts): said whenever the file is one that needs trust.
+  const after = await loadCliConfig({ cwd }, { includeUntrusted: true });
+  if (filesWaitingForTrust(after).some((waiting) => waiting.file.path === file)) printLine(TRUST_NEEDED_LINE(where));
   return EXIT.proceed;
 }
 
@@ -123,16 +127,6 @@ function hookOf(options: AddOptions, where: string): Record<string, unknown> & {
   const parsed = nativeHookSchema.safeParse(entry);
   if (!parsed.success) throw new HookpoolError('ERR_HOOKPOOL_INVALID_CONFIG', formatIssues(parsed.error, `${where} (new hook)`).join('\n'));
   return entry;
-}
-
-function appendTo(text: string, hook: Record<string, unknown>, where: string, file: string): string {
-  const document = parseJsonText(text, where);
-  const format = detectFormat(document, { claudeSettings: false, path: file });
-  if (format !== 'native' || !isPlainObject(document)) {
-    throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: a ${format} file; hookpool add writes native hookpool files only (edit this one by hand, or give --file .hookpool/hooks.json)`);
-  }
-  if (document.hooks === undefined) return setJsonField(text, [], 'hooks', [hook], where);
-  return appendJsonItem(text, ['hooks'], hook, `${where} hooks`);
 }
 
 // Among the discovered files: an id test, enable and remove could not tell apart is refused up front.

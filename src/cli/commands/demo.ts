@@ -15,6 +15,7 @@ import { printLine, printLines, printWarning } from '../output/print.js';
 import { createPaint, type Paint } from '../output/style.js';
 import type { Finish } from '../program.js';
 import { startStopwatch } from '../../run/stopwatch.js';
+import { withProgress, type Progress } from '../output/progress.js';
 
 interface DemoOptions {
   readonly toolCalls: number;
@@ -62,7 +63,7 @@ async function runDemo(options: DemoOptions): Promise<void> {
       '',
     ]);
     const elapsed = startStopwatch();
-    await simulateSession(engine, simulatedToolCalls(options.toolCalls), stats, paint);
+    await withProgress(`simulating ${options.toolCalls} tool calls`, (progress) => simulateSession(engine, simulatedToolCalls(options.toolCalls), stats, paint, progress));
     await engine.close();
     const elapsedMs = elapsed();
     await printSummary(stats, project, { elapsedMs, host: options.host }, paint);
@@ -71,7 +72,7 @@ async function runDemo(options: DemoOptions): Promise<void> {
   }
 }
 
-async function simulateSession(engine: HookEngine, calls: readonly ToolCall[], stats: FireStats, paint: Paint): Promise<void> {
+async function simulateSession(engine: HookEngine, calls: readonly ToolCall[], stats: FireStats, paint: Paint, progress: Progress): Promise<void> {
   const shown = new Map<string, number>();
   const show = (kind: string, index: number, what: string, outcome: string) => {
     const count = shown.get(kind) ?? 0;
@@ -88,6 +89,7 @@ async function simulateSession(engine: HookEngine, calls: readonly ToolCall[], s
   await fire('SessionStart', { source: 'startup' });
   await fire('UserPromptSubmit', { prompt: 'Add input validation to the signup form and make the tests pass' });
   for (const [index, call] of calls.entries()) {
+    progress.update(`tool call ${index + 1}/${calls.length}`);
     const what = `${call.tool_name} ${JSON.stringify(Object.values(call.tool_input)[0])}`;
     const pre = await fire('PreToolUse', { ...call });
     if (pre.blocked) {

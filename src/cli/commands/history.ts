@@ -1,32 +1,29 @@
-// `hookpool history`: the last runs of each hook from the local run log, with p50/p99 durations
-// and how they ended; `--id` lists one hook's runs.
+// `hookpool history`: the last runs of each hook from the local run log, per project: how they
+// ended (deliberate blocks apart from failures), p50/p99 durations, and two charts of the last
+// runs (a sparkline of durations, a strip of outcomes); `--id` lists one hook's runs.
 import { InvalidArgumentError, type Command } from 'commander';
-import { percentile } from '../demo/fire-stats.js';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
-import { defaultRunLogPath, readRunRecords, type RunRecord } from '../../project/run-log.js';
-import { formatDuration, plural } from '../../project/describe.js';
+import { defaultRunLogPath, readRunRecords, runOutcome, type RunRecord } from '../../project/run-log.js';
+import { displayPath, formatDuration, plural } from '../../project/describe.js';
 import { printJson, printLine, printLines } from '../output/print.js';
-import { createPaint } from '../output/style.js';
+import { createPaint, type Paint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
 import type { Finish } from '../program.js';
+import { isFailure, summarizeRuns, type HookHistory } from '../history/run-summary.js';
+import { durationSparkline, outcomeLegend, outcomeStrip } from '../output/run-charts.js';
 
 interface HistoryOptions {
   readonly id?: string;
+  readonly project?: string;
   readonly limit: number;
   readonly json?: boolean;
 }
 
-interface HookHistory {
-  readonly id: string;
-  readonly event: string;
-  readonly runs: number;
-  readonly statuses: Record<string, number>;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly last: RunRecord;
-}
-
 const DEFAULT_LIMIT = 100;
+/** How many of a hook's last runs its charts draw: narrow enough for one table row. */
+const CHART_RUNS = 20;
 
 const positiveInteger = (value: string): number => {
   const number = Number(value);
@@ -37,75 +34,89 @@ const positiveInteger = (value: string): number => {
 export function registerHistoryCommand(program: Command, finish: Finish): void {
   program
     .command('history')
-    .summary('the last runs of each hook: how they ended, p50/p99 duration')
-    .description(`The last runs of each hook id, from the log every hookpool run (and serve) appends to (${defaultRunLogPath().replace(process.env.HOME ?? '\0', '~')}; set XDG_STATE_HOME to move it): runs, statuses, p50 and p99 duration, the last run. Only the hook id, event, status, duration, exit code and time are kept, never a hook's input or output.`)
+    .summary('the last runs of each hook per project: outcomes, p50/p99, charts')
+    .description(`The last runs of each hook, per project, from the log every hookpool run (and serve) appends to (${defaultRunLogPath().replace(process.env.HOME ?? '\0', '~')}; set XDG_STATE_HOME to move it): runs, outcomes (ok, blocked: the hook refused on purpose, would block: audit mode, or how it failed), p50 and p99 duration, a sparkline of the last ${CHART_RUNS} durations and a strip of their outcomes, oldest first. Colour only on a terminal, never with NO_COLOR. Only the hook id, event, project, outcome, duration, exit code and time are kept, never a hook's input or output.`)
     .option('--id <hook-id>', "list this hook's last runs one by one")
+    .option('--project <dir>', 'only the runs of hooks in this project directory (e.g. ".")')
     .option('--limit <runs>', `how many of each hook's last runs count (default ${DEFAULT_LIMIT})`, positiveInteger, DEFAULT_LIMIT)
     .option('--json', 'print the summary (or the runs, with --id) as JSON')
     .addHelpText('after', `
 Examples:
   $ hookpool history
+  $ hookpool history --project .           # this project's hooks only
   $ hookpool history --id block-rm --limit 20
   $ hookpool history --json`)
     .action(async (options: HistoryOptions) => finish(await showHistory(options)));
 }
 
 async function showHistory(options: HistoryOptions): Promise<ExitCode> {
-  const records = await readRunRecords(defaultRunLogPath());
+  const project = options.project === undefined ? undefined : resolve(options.project);
+  const records = (await readRunRecords(defaultRunLogPath())).filter((record) => project === undefined || record.project === project);
   const paint = createPaint();
   if (options.id !== undefined) {
     const runs = records.filter((record) => record.id === options.id).slice(-options.limit);
     if (options.json) printJson(runs);
     else if (runs.length === 0) printLine(`no runs of ${options.id} recorded`);
-    else printLines(formatTable([['TIME', 'EVENT', 'STATUS', 'DURATION', 'EXIT'].map((text) => ({ text, styles: ['dim'] }) as Cell), ...runs.map(runRow)], { paint, rightAligned: new Set([3]) }));
+    else printLines(formatTable([header(['TIME', 'PROJECT', 'EVENT', 'OUTCOME', 'DURATION', 'EXIT']), ...runs.map(runRow)], { paint, rightAligned: new Set([4]) }));
     return EXIT.proceed;
   }
-  const summaries = summarize(records, options.limit);
+  const summaries = summarizeRuns(records, options.limit);
   if (options.json) {
-    printJson(summaries);
+    printJson(summaries.map(({ recent: _recent, ...summary }) => summary));
     return EXIT.proceed;
   }
   if (summaries.length === 0) {
-    printLine('no hook runs recorded yet (hookpool run and hookpool serve record every hook they run)');
+    printLine(project === undefined ? 'no hook runs recorded yet (hookpool run and hookpool serve record every hook they run)' : `no hook runs recorded for ${project}`);
     return EXIT.proceed;
   }
-  const header: Cell[] = ['ID', 'EVENT', 'RUNS', 'STATUSES', 'P50', 'P99', 'LAST RUN', 'LAST EXIT'].map((text) => ({ text, styles: ['dim'] }));
-  printLines(formatTable([header, ...summaries.map(summaryRow)], { paint, rightAligned: new Set([2, 4, 5]) }));
+  // The audit column appears once some run was audited (it would only say 0 otherwise).
+  const audited = summaries.some((summary) => summary.wouldBlock > 0);
+  const columns = ['PROJECT', 'ID', 'EVENT', 'RUNS', 'OUTCOMES', 'P50', 'P99', ...(audited ? ['WOULD BLOCK'] : []), 'DURATIONS', 'RECENT', 'LAST RUN'];
+  const numbers = new Set(['RUNS', 'P50', 'P99', 'WOULD BLOCK'].map((name) => columns.indexOf(name)).filter((index) => index >= 0));
+  printLines(formatTable([header(columns), ...summaries.map((summary) => summaryRow(summary, { audited, paint }))], { paint, rightAligned: numbers }));
   printLine();
-  printLine(`${plural(summaries.length, 'hook')}, up to the last ${plural(options.limit, 'run')} of each`);
+  const projects = new Set(summaries.map((summary) => summary.project)).size;
+  printLine(`${plural(summaries.length, 'hook')} in ${plural(projects, 'project')}, up to the last ${plural(options.limit, 'run')} of each; charts: the last ${CHART_RUNS}, oldest first (${outcomeLegend(paint)})`);
   return EXIT.proceed;
 }
 
-// Per hook id, its last `limit` runs; the most recently run hook first.
-function summarize(records: readonly RunRecord[], limit: number): HookHistory[] {
-  const byId = new Map<string, RunRecord[]>();
-  for (const record of records) byId.set(record.id, [...(byId.get(record.id) ?? []), record]);
-  const summaries = [...byId].map(([id, all]) => {
-    const runs = all.slice(-limit);
-    const durations = runs.map((run) => run.durationMs);
-    const statuses: Record<string, number> = {};
-    for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
-    const last = runs.at(-1)!;
-    return { id, event: last.event, runs: runs.length, statuses, p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99), last };
-  });
-  return summaries.sort((a, b) => b.last.at.localeCompare(a.last.at));
+function header(names: readonly string[]): Cell[] {
+  return names.map((text) => ({ text, styles: ['dim'] }));
 }
 
-function summaryRow(summary: HookHistory): Cell[] {
-  const statuses = Object.entries(summary.statuses).map(([status, count]) => `${status} ${count}`).join(', ');
-  const failed = Object.keys(summary.statuses).some((status) => status !== 'ok');
+// `.` for the directory history runs in, `~/x` under the home directory, the full path elsewhere.
+function projectName(project: string | null | undefined): string {
+  if (project === null || project === undefined) return '-';
+  return project === process.cwd() ? '.' : displayPath(project, process.cwd(), homedir());
+}
+
+function summaryRow(summary: HookHistory, { audited, paint }: { audited: boolean; paint: Paint }): Cell[] {
+  const outcomes = Object.entries(summary.statuses).map(([outcome, count]) => `${outcome} ${count}`).join(', ');
+  const failed = Object.keys(summary.statuses).some(isFailure);
+  const charted = summary.recent.slice(-CHART_RUNS);
   return [
+    { text: projectName(summary.project), styles: ['dim'] },
     { text: summary.id, styles: ['bold'] },
     summary.event,
     String(summary.runs),
-    failed ? { text: statuses, styles: ['yellow'] } : statuses,
+    failed ? { text: outcomes, styles: ['yellow'] } : outcomes,
     formatDuration(summary.p50Ms),
     formatDuration(summary.p99Ms),
+    ...(audited ? [String(summary.wouldBlock)] : []),
+    durationSparkline(charted.map((run) => run.durationMs)),
+    outcomeStrip(charted.map(runOutcome), paint),
     summary.last.at,
-    summary.last.exitCode === null ? '-' : String(summary.last.exitCode),
   ];
 }
 
 function runRow(run: RunRecord): Cell[] {
-  return [run.at, run.event, run.status === 'ok' ? run.status : { text: run.status, styles: ['yellow'] }, formatDuration(run.durationMs), run.exitCode === null ? '-' : String(run.exitCode)];
+  const outcome = runOutcome(run);
+  return [
+    run.at,
+    { text: projectName(run.project), styles: ['dim'] },
+    run.event,
+    isFailure(outcome) ? { text: outcome, styles: ['yellow'] } : outcome,
+    formatDuration(run.durationMs),
+    run.exitCode === null ? '-' : String(run.exitCode),
+  ];
 }

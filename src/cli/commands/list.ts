@@ -14,6 +14,7 @@ import { formatTable, type Cell } from '../output/table.js';
 import type { Finish } from '../program.js';
 import { resolveCliEvent } from '../../project/event-named.js';
 import { describeAllHooksOff } from '../../project/all-hooks-off.js';
+import { problemsThatMatter } from '../../project/waiting-for-trust.js';
 
 interface ListOptions extends ConfigOptions {
   readonly json?: boolean;
@@ -50,7 +51,7 @@ async function listHooks(options: ListOptions): Promise<ExitCode> {
     printJson(listingAsJson(config, groups));
     return EXIT.proceed;
   }
-  config.loaded.problems.forEach(printWarning);
+  problemsThatMatter(config).forEach(printWarning);
   const paint = createPaint();
   const allOff = describeAllHooksOff(config);
   if (config.hooks.length === 0) {

@@ -3,17 +3,14 @@
 import type { Command } from 'commander';
 import { isDeepStrictEqual } from 'node:util';
 import type { ConfigFormat } from '../../config/model.js';
-import { sha256Hex } from '../../config/sha256.js';
 import { HookpoolError } from '../../errors.js';
-import { defaultTrustStorePath, TrustStore } from '../../trust/trust-store.js';
+import { keepTrustAfterEdit, TRUST_KEPT_LINE } from '../../trust/trust-after-edit.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';
 import { parseJsonPath, parseJsonText, removeJsonItem, valueAt } from '../../io/json-edit.js';
 import { editUserFile } from '../../io/user-files/edit-user-file.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { findHook } from '../../project/find-hook.js';
-import { loadCliConfig, type CliConfig } from '../../project/load-project.js';
-import type { NativeHookInput } from '../../config/native-schema.js';
-import { hashReferencedFiles } from '../../trust/referenced-files.js';
+import { loadCliConfig } from '../../project/load-project.js';
 import { describeSource } from '../../project/describe.js';
 import { printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
@@ -25,7 +22,7 @@ export function registerRemoveCommand(program: Command, finish: Finish): void {
   const command = program
     .command('remove')
     .summary("delete a hook's entry from its native file, Claude Code settings or Autohand config")
-    .description("Delete the hook's entry from the file it came from, leaving every other byte; a Claude Code matcher group left empty goes with it. Only native files, Claude Code settings and Autohand configs are edited: Wundr, Opta and OpenClaw files are refused (use hookpool disable, or edit them by hand). A trusted file stays trusted.")
+    .description("Delete the hook's entry from the file it came from, leaving every other byte; a Claude Code matcher group left empty goes with it. Only native files, Claude Code settings and Autohand configs are edited: Wundr, Opta and OpenClaw files are refused (use hookpool disable, or edit them by hand). A trusted file stays trusted: removing a hook runs nothing you have not reviewed (unless a remaining hook's script changed since you trusted it).")
     .argument('<hook-id>', 'the hook to remove (hookpool list shows the ids)');
   addConfigOptions(command)
     .addHelpText('after', `
@@ -51,9 +48,9 @@ async function removeHook(id: string, options: ConfigOptions): Promise<ExitCode>
     return removeEntry(requireText(text, where), path, entry, where);
   });
   printLine(`removed ${id} (${where})`);
-  const wasTrusted = !config.loaded.untrusted.some((file) => file.path === source.file);
   const remaining = config.hooks.filter((hook) => hook.definition.source?.file === source.file && hook.definition.id !== id).map((hook) => hook.input);
-  if (wasTrusted && (await keepTrust(source.file, { before: Buffer.from(before ?? '', 'utf8'), after: after ?? '', remaining }, config))) printLine('the file stays trusted: hookpool recorded its new content');
+  const edit = { file: source.file, before: before ?? '', after: after ?? '', remaining, projectDir: config.cwd, home: config.home };
+  if (await keepTrustAfterEdit(edit)) printLine(TRUST_KEPT_LINE);
   return EXIT.proceed;
 }
 
@@ -70,22 +67,6 @@ function removeEntry(text: string, path: (string | number)[], entry: unknown, wh
     return removeJsonItem(text, list.slice(0, -2), groupIndex, where);
   }
   return removeJsonItem(text, list, index, where);
-}
-
-/**
- * Removing a hook only takes code away, so a file trusted as it was stays trusted: the approval
- * moves to the new content and to the scripts the remaining hooks run, provided each of those is
- * still exactly as approved (a script changed since then still needs a review).
- */
-async function keepTrust(file: string, edit: { before: Buffer; after: string; remaining: NativeHookInput[] }, config: CliConfig): Promise<boolean> {
-  const store = await TrustStore.open(defaultTrustStorePath(config.home));
-  const recorded = store.get(file);
-  if (store.problem !== null || recorded?.sha256 !== sha256Hex(edit.before) || recorded.referenced === null) return false;
-  const approved = recorded.referenced;
-  const referenced = await hashReferencedFiles(edit.remaining, config.cwd);
-  if (!Object.entries(referenced).every(([path, hash]) => approved[path] === hash)) return false;
-  await store.trust(file, sha256Hex(Buffer.from(edit.after, 'utf8')), referenced);
-  return true;
 }
 
 function requireText(text: string | null, where: string): string {

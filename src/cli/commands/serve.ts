@@ -30,7 +30,10 @@ export function registerServeCommand(program: Command, finish: Finish): void {
     .option('--port <port>', 'HTTP port (default: derived from the project directory; 0: any free port)')
     .addOption(new Option('--idle-timeout <seconds>', 'stop after this long without a request').default(String(DEFAULT_IDLE_TIMEOUT_MS / 1000)))
     .option('--parent-pid <pid>', 'stop when this process (the agent) exits');
-  addPassEnvOption(addConfigOptions(command)).action(async (options: ServeOptions) => {
+  addPassEnvOption(addConfigOptions(command)).addHelpText('after', `
+Examples:
+  $ hookpool serve --http                # what hookpool-client starts for Claude Code's http entries (hookpool init --agent claude)
+  $ hookpool serve --stdio --cwd ~/src/app --parent-pid $PPID`).action(async (options: ServeOptions) => {
     const common = {
       ...options,
       idleTimeoutMs: seconds(options.idleTimeout),

@@ -23,6 +23,7 @@ import { createPaint, type Paint } from '../output/style.js';
 import { formatTable, type Cell } from '../output/table.js';
 import type { Finish } from '../program.js';
 import { readPayload } from '../read-payload.js';
+import { withProgress } from '../output/progress.js';
 
 interface TestOptions extends ConfigOptions, InputOptions, PassEnvOptions {
   readonly json?: boolean;
@@ -68,7 +69,7 @@ async function testHook(id: string, options: TestOptions): Promise<ExitCode> {
   const { payload, sample } = chosen;
   const notes = [...chosen.notes, ...handlerNotes(hook.definition, payload, config)];
 
-  const outcome = await runAlone(hook, config.cwd, payload, [...config.loaded.passEnv, ...(options.passEnv ?? [])]);
+  const outcome = await withProgress(`running hook ${hook.definition.id}`, () => runAlone(hook, config.cwd, payload, [...config.loaded.passEnv, ...(options.passEnv ?? [])]));
   const answer = aggregateFire(spec, [hook.definition], [outcome]);
   const couldNotRun = describeFailure(outcome) !== null;
   if (options.json) {

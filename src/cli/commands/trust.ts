@@ -13,6 +13,7 @@ import { describeCommand, displayPath, plural } from '../../project/describe.js'
 import { printError, printLine } from '../output/print.js';
 import type { Finish } from '../program.js';
 import { listTrustedFiles, revokeTrust } from '../trust-records.js';
+import { withProgress } from '../output/progress.js';
 
 interface TrustOptions extends ConfigOptions {
   readonly list?: boolean;
@@ -49,25 +50,28 @@ async function runTrustCommand(files: readonly string[], options: TrustOptions):
 }
 
 async function approveProjectFiles(options: ConfigOptions): Promise<ExitCode> {
-  const config = await loadCliConfig(options);
-  const { untrusted } = config.loaded;
-  if (untrusted.length === 0) {
-    printLine('nothing to trust: no project hook file is waiting for approval');
-    return EXIT.proceed;
-  }
-  const store = await TrustStore.open(defaultTrustStorePath(config.home));
-  let exitCode: ExitCode = EXIT.proceed;
-  for (const file of untrusted) {
-    const name = displayPath(file.path, config.cwd, config.home);
-    if (file.loadError !== null) {
-      printError(`${name}: not trusted: it cannot be loaded (${file.loadError}); fix it, then run hookpool trust again`);
-      exitCode = EXIT.error;
-      continue;
+  return withProgress("reading the project's hook files and the scripts they run", async (progress) => {
+    const config = await loadCliConfig(options);
+    const { untrusted } = config.loaded;
+    if (untrusted.length === 0) {
+      printLine('nothing to trust: no project hook file is waiting for approval');
+      return EXIT.proceed;
     }
-    await store.trust(file.path, file.sha256, file.referenced);
-    describeApproval(file, config).forEach((line) => printLine(line));
-  }
-  return exitCode;
+    const store = await TrustStore.open(defaultTrustStorePath(config.home));
+    let exitCode: ExitCode = EXIT.proceed;
+    for (const [index, file] of untrusted.entries()) {
+      const name = displayPath(file.path, config.cwd, config.home);
+      progress.update(`trusting ${name} (${index + 1}/${untrusted.length})`);
+      if (file.loadError !== null) {
+        printError(`${name}: not trusted: it cannot be loaded (${file.loadError}); fix it, then run hookpool trust again`);
+        exitCode = EXIT.error;
+        continue;
+      }
+      await store.trust(file.path, file.sha256, file.referenced);
+      describeApproval(file, config).forEach((line) => printLine(line));
+    }
+    return exitCode;
+  });
 }
 
 // The hooks and scripts now trusted, and what had changed since the previous approval.

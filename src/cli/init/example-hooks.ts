@@ -1,12 +1,12 @@
 // The bundled example hooks `hookpool init --example` copies: each entry of examples/hookpool.json
 // with the script it runs, laid out the way the entry expects (.hookpool/hooks/<name>.sh).
 import { readFileSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HookpoolError } from '../../errors.js';
 import { EXAMPLES_DIR } from '../../package-root.js';
 
-interface ExampleEntry {
+export interface ExampleEntry {
   readonly id: string;
   readonly command: string;
   readonly description?: string;
@@ -35,15 +35,30 @@ export function chooseExampleHooks(names: readonly string[]): ExampleEntry[] {
   });
 }
 
-/** Copies each example's script into `<cwd>/.hookpool/hooks/`, keeping its executable mode. */
-export async function copyExampleScripts(cwd: string, hooks: readonly ExampleEntry[]): Promise<string[]> {
-  await mkdir(join(cwd, '.hookpool', 'hooks'), { recursive: true });
+export interface CopiedScripts {
+  /** Scripts copied now (they were missing). */
+  readonly copied: string[];
+  /** Scripts already there with other content: the user's edits, left as they are. */
+  readonly kept: string[];
+}
+
+/** Copies each example's script into `<cwd>/.hookpool/hooks/` (keeping its executable mode) where it is missing; never overwrites. */
+export async function copyExampleScripts(cwd: string, hooks: readonly ExampleEntry[]): Promise<CopiedScripts> {
+  if (hooks.length > 0) await mkdir(join(cwd, '.hookpool', 'hooks'), { recursive: true });
   const copied: string[] = [];
+  const kept: string[] = [];
   for (const hook of hooks) {
     // Every example's command is `.hookpool/hooks/<script>`, the path the copy lands at.
     const script = hook.command;
-    await copyFile(join(EXAMPLES_DIR, 'hooks', script.replace('.hookpool/hooks/', '')), join(cwd, script));
-    copied.push(script);
+    const from = join(EXAMPLES_DIR, 'hooks', script.replace('.hookpool/hooks/', ''));
+    const to = join(cwd, script);
+    const present = await readFile(to).catch(() => null);
+    if (present === null) {
+      await copyFile(from, to);
+      copied.push(script);
+    } else if (!present.equals(await readFile(from))) {
+      kept.push(script);
+    }
   }
-  return copied;
+  return { copied, kept };
 }

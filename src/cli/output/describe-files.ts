@@ -4,6 +4,7 @@ import { describeFailOpenGuard, failOpenGuards } from '../../config/failure-knob
 import type { CliConfig } from '../../project/load-project.js';
 import type { ConfigOptions } from '../config-options.js';
 import { displayPath, plural } from '../../project/describe.js';
+import { filesWaitingForTrust } from '../../project/waiting-for-trust.js';
 
 /** `2 files: .hookpool/hooks.json (native, project), ~/.claude/settings.json (claude, user)` */
 export function describeFilesRead(config: CliConfig): string {
@@ -23,11 +24,10 @@ export function describeSearchedPlaces(config: CliConfig, options: ConfigOptions
  * what changed since the last approval (files that cannot be loaded are already problem lines).
  */
 export function describeUntrusted(config: CliConfig): string[] {
-  return config.loaded.untrusted
-    .filter((file) => file.loadError === null)
-    .flatMap((file) => {
+  return filesWaitingForTrust(config)
+    .flatMap(({ file, hooks }) => {
       const effects = [
-        ...(file.hooks.length > 0 ? [`${plural(file.hooks.length, 'hook')} not run`] : []),
+        ...(hooks.length > 0 ? [`${plural(hooks.length, 'hook')} not run`] : []),
         ...(file.disableAllHooks ? ['"disableAllHooks": true not applied'] : []),
       ];
       const name = displayPath(file.path, config.cwd, config.home);

@@ -1,8 +1,8 @@
 // Aligned columns for `list`, `test` and the demo: widths come from the plain text, colour is added after padding.
 import type { Paint, StyleName } from './style.js';
 
-/** One cell: plain text, or text with the styles it is painted in. */
-export type Cell = string | { readonly text: string; readonly styles: readonly StyleName[] };
+/** One cell: plain text, text with the styles it is painted in, or text painted piece by piece already (`painted`; `text` gives its width). */
+export type Cell = string | { readonly text: string; readonly styles: readonly StyleName[] } | { readonly text: string; readonly painted: string };
 
 export interface TableOptions {
   readonly paint: Paint;
@@ -26,7 +26,7 @@ export function formatTable(rows: readonly (readonly Cell[])[], options: TableOp
     const cells = row.map((cell, column) => {
       const text = textOf(cell);
       const padding = ' '.repeat((widths[column] ?? 0) - text.length);
-      const painted = typeof cell === 'string' ? text : options.paint(text, ...cell.styles);
+      const painted = typeof cell === 'string' ? text : 'painted' in cell ? cell.painted : options.paint(text, ...cell.styles);
       const isLast = column === row.length - 1;
       if (options.rightAligned?.has(column)) return padding + painted;
       return isLast ? painted : painted + padding;

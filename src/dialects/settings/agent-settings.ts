@@ -47,4 +47,6 @@ export interface AgentSettings {
   readonly entries: (context: WiringContext) => ReadonlyMap<string, readonly Record<string, unknown>[]>;
   /** What the user must do in the agent for the entries to run. */
   readonly enablingSteps: (projectDir: string) => readonly string[];
+  /** When the agent lets a guard event's action through although hookpool did not answer (it has no fail-closed setting for that); absent when it always refuses. */
+  readonly guardsProceedWhen?: string;
 }

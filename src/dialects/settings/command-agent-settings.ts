@@ -32,6 +32,7 @@ export interface CommandAgentSpec {
   /** How a failure of hookpool itself (not installed, crashed) is turned into the agent's refusal on a guard event. */
   readonly refuseOnFailure: (command: string, agentEvent: string) => string;
   readonly enablingSteps: (projectDir: string) => readonly string[];
+  readonly guardsProceedWhen?: string;
 }
 
 export function commandAgentSettings(spec: CommandAgentSpec): AgentSettings {
@@ -49,5 +50,5 @@ export function commandAgentSettings(spec: CommandAgentSpec): AgentSettings {
     }
     return written;
   };
-  return { file: spec.file, emptyDocument: spec.emptyDocument, entries, enablingSteps: spec.enablingSteps };
+  return { file: spec.file, emptyDocument: spec.emptyDocument, entries, enablingSteps: spec.enablingSteps, ...(spec.guardsProceedWhen === undefined ? {} : { guardsProceedWhen: spec.guardsProceedWhen }) };
 }
