@@ -88,7 +88,7 @@ export interface HookAnswer {
   hookSpecificOutput: Record<string, unknown> | null;
 }
 
-/** The merged answer of every hook of one fire (DESIGN.md, "Public API"). */
+/** The merged answer of every hook of one fire (docs/library.md). */
 export interface FireResult extends HookAnswer {
   event: EventName;
   /** The agent must not proceed (deny, block, exit 2 on a blocking event). */

@@ -1,4 +1,4 @@
-// The native format (DESIGN.md, "Configuration formats"): one zod schema, also the source of schema.json.
+// The native format (docs/configuration.md): one zod schema, also the source of schema.json.
 import { z } from 'zod';
 import { canRefuse } from '../aggregate/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';

@@ -1,4 +1,4 @@
-// The exit codes of every verb (DESIGN.md, "CLI"): what an agent calling hookpool acts on.
+// The exit codes of every verb (docs/cli.md): what an agent calling hookpool acts on.
 export const EXIT = {
   /** The agent may proceed; the command did what was asked. */
   proceed: 0,

@@ -1,4 +1,4 @@
-// The engine as the agent sees it (DESIGN.md, "Public API").
+// The engine as the agent sees it (docs/library.md).
 import type { FireResult } from '../aggregate/fire-result.js';
 import type { FunctionHook, HookOrigin } from '../config/hook-handler.js';
 import type { HookDefinition } from '../config/model.js';

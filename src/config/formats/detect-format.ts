@@ -1,4 +1,4 @@
-// Which format a settings document is in, decided by its shape (DESIGN.md, "Configuration formats").
+// Which format a settings document is in, decided by its shape (docs/configuration.md).
 import { basename, dirname } from 'node:path';
 import type { ConfigFormat } from '../model.js';
 import { isAutohandShape } from './autohand.js';

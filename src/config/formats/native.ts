@@ -1,4 +1,4 @@
-// The native format (DESIGN.md): `{ "enabled": true, "hooks": [ <native hook>, ... ] }`.
+// The native format (docs/configuration.md): `{ "enabled": true, "hooks": [ <native hook>, ... ] }`.
 import { z } from 'zod';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
 import { parseEntry, readHookList, type FormatResult } from './shared.js';
