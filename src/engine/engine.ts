@@ -235,7 +235,8 @@ export class Engine implements HookEngine {
   }
 
   // The fire's telemetry starts here, in the caller's context (its active span is the fire's parent).
-  private run(spec: EventSpec, agentPayload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
+  // Async so that a payload it refuses rejects the fire; its body up to the first await still runs in the caller's context.
+  private async run(spec: EventSpec, agentPayload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
     let payload: Record<string, unknown>;
     try {
