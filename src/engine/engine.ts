@@ -238,13 +238,7 @@ export class Engine implements HookEngine {
   // Async so that a payload it refuses rejects the fire; its body up to the first await still runs in the caller's context.
   private async run(spec: EventSpec, agentPayload: Record<string, unknown>, plan: readonly PlannedHook[], subject: string | null, wundrHooks: readonly PlannedHook[]): Promise<FireResult> {
     const { sessionId, cwd } = this.options;
-    let payload: Record<string, unknown>;
-    try {
-      payload = readOptaContextNames(spec.name, agentPayload);
-    } catch (error) {
-      // A payload the engine refuses rejects the fire, never throws from it.
-      return Promise.reject(error);
-    }
+    const payload = readOptaContextNames(spec.name, agentPayload);
     const chosen = chooseHooks(plan, payload, sessionId, cwd);
     const telemetry = chosen.length === 0 ? undefined : this.telemetry?.startFire(spec, chosen, subject, payload, sessionId);
     if (telemetry === undefined) return this.runChosen(spec, payload, plan, chosen, subject, wundrHooks, this.observers);
