@@ -89,10 +89,10 @@ const VERB_CALLS: Record<string, { readonly args: readonly string[]; readonly ex
 describe('the first screen, from the packed tarball', () => {
   it('installs with npm install -g --prefix into an empty HOME, and npm warns of nothing', async () => {
     const { tarball } = await packTarball(root);
-    const cache = (await execa('npm', ['config', 'get', 'cache'], { env: npmEnv(), extendEnv: false })).stdout.trim();
+    const cache = (await execa('npm', ['config', 'get', 'cache'], { env: npmEnv(root), extendEnv: false })).stdout.trim();
     const installed = await execa('npm', ['install', '-g', '--prefix', prefix, tarball, '--prefer-offline', '--cache', cache, '--no-audit', '--no-fund', '--no-update-notifier'], {
       cwd: root,
-      env: { ...npmEnv(), HOME: home },
+      env: { ...npmEnv(root), HOME: home },
       extendEnv: false,
       all: true,
     });

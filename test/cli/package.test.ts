@@ -88,8 +88,8 @@ describe('the packed tarball', () => {
     await mkdir(project);
     await writeHome(home);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'some-agent', private: true }));
-    await execa('npm', ['install', tarball, ...npmFlags], { cwd: project, env: npmEnv(), extendEnv: false });
-    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined };
+    await execa('npm', ['install', tarball, ...npmFlags], { cwd: project, env: npmEnv(root), extendEnv: false });
+    const env = { ...npmEnv(root), HOME: home, XDG_CACHE_HOME: undefined };
     const bin = join(project, 'node_modules/.bin/hookpool');
 
     const shown = await execa(bin, ['--version'], { cwd: project, env, extendEnv: false });
@@ -117,8 +117,8 @@ describe('the packed tarball', () => {
     const project = join(root, 'wired-project');
     await writeHome(home);
     await mkdir(project);
-    await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(), extendEnv: false });
-    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
+    await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(root), extendEnv: false });
+    const env = { ...npmEnv(root), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
 
     const shown = await execa('hookpool', ['--version'], { cwd: home, env, extendEnv: false });
     const ran = await execa('hookpool', ['run', 'PreToolUse', '--input', '{"tool_name":"Read"}'], { cwd: home, env, extendEnv: false });
