@@ -1,11 +1,11 @@
 // What createHookEngine accepts, validated once with zod (the defaults: engine-defaults.ts).
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { brokenFileSchema, brokenHookEntrySchema } from '../config/broken-schemas.js';
 import { envNameSchema } from '../config/field-schemas.js';
 import { formatIssues } from '../config/format-issues.js';
 import { HookpoolError } from '../errors.js';
+import type { AgentLogger } from './engine-logger.js';
 import type { AsyncAnswer, HookStarted, Rewake } from './observers.js';
 import type { HookEvaluator } from '../run/remote/evaluator.js';
 import type { McpCaller } from '../run/remote/mcp-tool.js';
@@ -13,7 +13,7 @@ import { ENGINE_DEFAULTS, POOL_DEFAULTS } from './engine-defaults.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit.js';
 
 // The engine logs through a child logger (for its bindings and redaction), so a pino logger it must be.
-const loggerShape = z.custom<Logger>(
+const loggerShape = z.custom<AgentLogger>(
   (value) => typeof value === 'object' && value !== null && ['child', 'debug', 'info', 'warn', 'error'].every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
   { message: 'expected a pino logger (pino() or a child of it)' },
 );

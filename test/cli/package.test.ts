@@ -1,27 +1,50 @@
 // Installing hookpool from its packed tarball (issue 11, "Install"): into a project and globally,
-// then the installed CLI and library run hooks. The tarball is packed from the current build
-// (`npm test` builds first; --ignore-scripts keeps `prepare` from rebuilding dist under the other
-// tests). Dependencies come from npm's cache when it has them (--prefer-offline), else from the
-// registry.
+// then the installed CLI and library run hooks. Dependencies come from npm's cache when it has
+// them (--prefer-offline), else from the registry.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmEnv, packTarball, REPO } from '../helpers/packed-install.js';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const INSTALL_TIMEOUT_MS = 300_000;
 const npmFlags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
 
 let root: string;
 let tarball: string;
-let packedFiles: string[];
+let packedFiles: readonly string[];
 let version: string;
 
-// npm's own variables from an enclosing `npm test` would redirect these installs.
-function npmEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+interface Manifest {
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** The scripts npm runs when the package is installed (`prepare` too, from a git URL). */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
+
+/**
+ * The npm packages that `files` (of the checkout's build, which the tarball holds) name: `loaded`
+ * all of them, `eager` those named in an import declaration or a require(), whose failure the code
+ * cannot answer (an import() can fail and be answered).
+ */
+async function packagesNamedIn(files: readonly string[]): Promise<{ eager: Set<string>; loaded: Set<string> }> {
+  const found = { eager: new Set<string>(), loaded: new Set<string>() };
+  const specifier = /\b(from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)(['"])([^'"\s]+)\2/g;
+  for (const file of files) {
+    const text = await readFile(join(REPO, file), 'utf8');
+    for (const [, how, , spec] of text.matchAll(specifier)) {
+      const name = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*/.exec(spec!)?.[0];
+      if (name === undefined || spec!.startsWith('node:') || builtinModules.includes(name)) continue;
+      found.loaded.add(name);
+      if (!/^import\s*\(/.test(how!)) found.eager.add(name);
+    }
+  }
+  return found;
 }
 
 // A user whose only configuration is one guard that refuses every Bash call.
@@ -33,10 +56,7 @@ async function writeHome(home: string): Promise<void> {
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'hookpool-package-'));
   version = (JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
-  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', root], { cwd: REPO, env: npmEnv(), extendEnv: false });
-  const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
-  tarball = join(root, info.filename);
-  packedFiles = info.files.map((file) => file.path);
+  ({ tarball, files: packedFiles } = await packTarball(root));
 }, INSTALL_TIMEOUT_MS);
 
 afterAll(async () => rm(root, { recursive: true, force: true }));
@@ -49,14 +69,28 @@ describe('the packed tarball', () => {
     expect(packedFiles.filter((path) => path.endsWith('.map') || path.includes('/test/'))).toEqual([]);
   });
 
+  it('runs nothing at install, and depends on exactly the packages its code loads (optional peers only through import())', async () => {
+    const manifest = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as Manifest;
+    const optionalPeers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => manifest.peerDependenciesMeta?.[name]?.optional === true);
+    const code = await packagesNamedIn(packedFiles.filter((path) => /\.c?js$/.test(path)));
+    const declarations = await packagesNamedIn(packedFiles.filter((path) => /\.d\.c?ts$/.test(path)));
+
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => INSTALL_SCRIPTS.includes(name))).toEqual([]);
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...code.loaded].filter((name) => !optionalPeers.includes(name)).sort());
+    // An optional peer may be missing: the code reaches it only through import(), which can fail and be answered.
+    expect([...code.eager].filter((name) => optionalPeers.includes(name))).toEqual([]);
+    // The declarations too: a TypeScript program type-checks against them without the optional peers.
+    expect([...declarations.loaded].filter((name) => !(name in (manifest.dependencies ?? {})))).toEqual([]);
+  });
+
   it('installs into a project: the CLI answers --version, runs an event, and lists hooks through npx', async () => {
     const project = join(root, 'project');
     const home = join(root, 'home-project');
     await mkdir(project);
     await writeHome(home);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'some-agent', private: true }));
-    await execa('npm', ['install', tarball, ...npmFlags], { cwd: project, env: npmEnv(), extendEnv: false });
-    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined };
+    await execa('npm', ['install', tarball, ...npmFlags], { cwd: project, env: npmEnv(root), extendEnv: false });
+    const env = { ...npmEnv(root), HOME: home, XDG_CACHE_HOME: undefined };
     const bin = join(project, 'node_modules/.bin/hookpool');
 
     const shown = await execa(bin, ['--version'], { cwd: project, env, extendEnv: false });
@@ -84,8 +118,8 @@ describe('the packed tarball', () => {
     const project = join(root, 'wired-project');
     await writeHome(home);
     await mkdir(project);
-    await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(), extendEnv: false });
-    const env = { ...npmEnv(), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
+    await execa('npm', ['install', '-g', '--prefix', prefix, tarball, ...npmFlags], { cwd: root, env: npmEnv(root), extendEnv: false });
+    const env = { ...npmEnv(root), HOME: home, XDG_CACHE_HOME: undefined, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` };
 
     const shown = await execa('hookpool', ['--version'], { cwd: home, env, extendEnv: false });
     const ran = await execa('hookpool', ['run', 'PreToolUse', '--input', '{"tool_name":"Read"}'], { cwd: home, env, extendEnv: false });
