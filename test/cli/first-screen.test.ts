@@ -84,6 +84,8 @@ const VERB_CALLS: Record<string, { readonly args: readonly string[]; readonly ex
   enable: { args: ['enable', 'block-rm'] },
   add: { args: ['add', '--event', 'Stop', '--command', 'true', '--id', 'smoke-stop'] },
   remove: { args: ['remove', 'smoke-stop'] },
+  replay: { args: ['replay', join(REPO, 'test', 'fixtures', 'transcripts', 'claude-session.jsonl')] },
+  completion: { args: ['completion', 'bash'] },
 };
 
 describe('the first screen, from the packed tarball', () => {

@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmEnv, packTarball, REPO } from '../helpers/packed-install.js';
@@ -19,7 +19,9 @@ let version: string;
 
 interface Manifest {
   scripts?: Record<string, string>;
+  types?: string;
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
@@ -29,22 +31,34 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 
 /**
  * The npm packages that `files` (of the checkout's build, which the tarball holds) name: `loaded`
- * all of them, `eager` those named in an import declaration or a require(), whose failure the code
- * cannot answer (an import() can fail and be answered).
+ * all of them, `eager` those named in an import declaration or a require() outside a try block, whose
+ * failure the code cannot answer (an import() can fail and be answered).
  */
 async function packagesNamedIn(files: readonly string[]): Promise<{ eager: Set<string>; loaded: Set<string> }> {
   const found = { eager: new Set<string>(), loaded: new Set<string>() };
   const specifier = /\b(from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)(['"])([^'"\s]+)\2/g;
   for (const file of files) {
     const text = await readFile(join(REPO, file), 'utf8');
-    for (const [, how, , spec] of text.matchAll(specifier)) {
+    for (const { 1: how, 3: spec, index } of text.matchAll(specifier)) {
       const name = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*/.exec(spec!)?.[0];
       if (name === undefined || spec!.startsWith('node:') || builtinModules.includes(name)) continue;
       found.loaded.add(name);
-      if (!/^import\s*\(/.test(how!)) found.eager.add(name);
+      // A require() that opens a try block is answered when it fails, as an import() is.
+      const answered = /^import\s*\(/.test(how!) || (/^require/.test(how!) && /try\s*\{\s*(\w+\s*=\s*)?$/.test(text.slice(Math.max(0, index - 80), index)));
+      if (!answered) found.eager.add(name);
     }
   }
   return found;
+}
+
+/** The declaration files a TypeScript program reaches from the package's `types` entry (relative imports, followed). */
+async function reachableDeclarations(entry: string): Promise<string[]> {
+  const seen = new Set<string>([entry]);
+  for (const file of seen) {
+    const text = await readFile(join(REPO, file), 'utf8');
+    for (const [, spec] of text.matchAll(/\bfrom\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)) seen.add(posix.join(posix.dirname(file), `${spec!}.d.ts`));
+  }
+  return [...seen];
 }
 
 // A user whose only configuration is one guard that refuses every Bash call.
@@ -73,11 +87,16 @@ describe('the packed tarball', () => {
     const manifest = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')) as Manifest;
     const optionalPeers = Object.keys(manifest.peerDependencies ?? {}).filter((name) => manifest.peerDependenciesMeta?.[name]?.optional === true);
     const code = await packagesNamedIn(packedFiles.filter((path) => /\.c?js$/.test(path)));
-    const declarations = await packagesNamedIn(packedFiles.filter((path) => /\.d\.c?ts$/.test(path)));
+    // What the package's types reach: internal files may name an optional peer (its types), which a program never sees.
+    const declarations = await packagesNamedIn(await reachableDeclarations(manifest.types!));
 
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => INSTALL_SCRIPTS.includes(name))).toEqual([]);
-    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...code.loaded].filter((name) => !optionalPeers.includes(name)).sort());
+    const optionalDependencies = Object.keys(manifest.optionalDependencies ?? {});
+    const mayBeMissing = [...optionalPeers, ...optionalDependencies];
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...code.loaded].filter((name) => !mayBeMissing.includes(name)).sort());
+    expect(optionalDependencies.filter((name) => !code.loaded.has(name))).toEqual([]);
     // An optional peer may be missing: the code reaches it only through import(), which can fail and be answered.
+    // (The optional dependencies are the OTLP exporter's SDK, which only the import()ed exporter setup loads.)
     expect([...code.eager].filter((name) => optionalPeers.includes(name))).toEqual([]);
     // The declarations too: a TypeScript program type-checks against them without the optional peers.
     expect([...declarations.loaded].filter((name) => !(name in (manifest.dependencies ?? {})))).toEqual([]);
