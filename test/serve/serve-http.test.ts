@@ -283,7 +283,7 @@ describe('hookpool serve --http when its worker dies or stops answering', () => 
     } finally {
       await project.remove();
     }
-  });
+  }, 60_000); // a replaced worker under load: the ping timeout, the kill and a new worker's start
 
   it('killed itself (SIGKILL), takes its worker and their hooks along: nothing outlives it', async () => {
     const project = await createServeProject();
