@@ -11,9 +11,10 @@ import { startStopwatch } from '../src/run/stopwatch.js';
 import { trustedScriptsProblem } from '../src/trust/verify-trusted-scripts.js';
 import { CappedCapture } from './capture-output.js';
 import { lowerPriority } from './hook-priority.js';
+import type { HandedOver } from './spare-hook-processes.js';
 
 /** A process already running `file argv` with the task's environment, or undefined: spawn it. */
-export type FromSpare = (task: SpawnTask, argv: readonly string[]) => ChildProcess | undefined;
+export type FromSpare = (task: SpawnTask, argv: readonly string[]) => HandedOver | undefined;
 
 // After SIGKILL a leader that still has not exited (uninterruptible sleep) is given up on.
 const STUCK_AFTER_KILL_MS = 1_000;
@@ -27,13 +28,16 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry, fromSpa
   if (changed !== null) return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', changed, elapsed()));
 
   let child: ChildProcess;
+  // Where the sweep for escaped descendants starts: the leader's pid, or a spare's hand-over.
+  let createdAfter: number | undefined;
   try {
     // A sandboxed hook: the host's sockets as they are now, covered where the sandbox would show them.
     const argv = task.sandboxView === undefined ? task.argv : withHostSocketsHidden(task.argv, task.sandboxView);
     // Checked right above: a spare is handed over only after the trust check, like a spawn.
     const spare = fromSpare?.(task, argv);
     if (spare !== undefined) {
-      child = spare;
+      child = spare.child;
+      createdAfter = spare.createdAfter;
     } else {
       child = spawn(task.file, argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
       // A background hook: below the agent's priority from its start (a spare was lowered when it started).
@@ -65,7 +69,7 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry, fromSpa
         if (task.killDescendants || timedOut || registry.isCancelled(task.slot)) {
           await terminateGroup(pgid, task.killGraceMs);
           // What left the group: still in the hook's session, or carrying its run id.
-          killEscapees([{ leaderPid: pgid, runId: task.runId }]);
+          killEscapees([{ leaderPid: pgid, runId: task.runId, ...(createdAfter === undefined ? {} : { createdAfter }) }]);
         }
         registry.clearGroup(task.slot);
       }

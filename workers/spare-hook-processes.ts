@@ -6,7 +6,7 @@
 // They carry the sandbox's marker like every hook process, so a dead sandbox's spares are found.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { SpawnTask } from '../src/run/outcome.js';
-import { isDeadState, readProcStat } from '../src/run/proc-stat.js';
+import { isDeadState, lastCreatedPid, readProcStat } from '../src/run/proc-stat.js';
 import { signalGroup } from '../src/run/process-group.js';
 import { lowerPriority } from './hook-priority.js';
 import { HAND_OVER_FD, handOverLine, SPARE_ARGV, SPARE_SHELL } from './spare-hand-over.js';
@@ -23,6 +23,13 @@ interface Spare {
   /** The base environment it was started with (the same object the task's run would use). */
   baseEnv: Env | undefined;
   retire: NodeJS.Timeout;
+}
+
+/** A spare released to run a hook. */
+export interface HandedOver {
+  child: ChildProcess;
+  /** The last pid created before the hand-over, when known. */
+  createdAfter: number | undefined;
 }
 
 /** One run, as a spare sees it. */
@@ -58,10 +65,11 @@ export class SpareHookProcesses {
 
   /**
    * The hook's spare, already running `run.task` with its fire's variables (stdin is the
-   * caller's to write); undefined when none waits or it cannot run this task as a spawn would:
-   * the caller spawns then.
+   * caller's to write), and the last pid created before its hand-over (what the hook starts
+   * comes after it); undefined when none waits or it cannot run this task as a spawn would: the
+   * caller spawns then.
    */
-  take(run: SpareRun): ChildProcess | undefined {
+  take(run: SpareRun): HandedOver | undefined {
     if (this.maxSpares === 0) return undefined;
     const key = keyOf(run.task);
     this.noteFire(key);
@@ -73,9 +81,10 @@ export class SpareHookProcesses {
       stop(spare.child);
       return undefined;
     }
+    const createdAfter = lastCreatedPid();
     const control = spare.child.stdio[HAND_OVER_FD] as NodeJS.WritableStream;
     control.end(line);
-    return spare.child;
+    return { child: spare.child, createdAfter };
   }
 
   /** After a run: starts the hook's next spare when it fires often and none waits. */
