@@ -1,5 +1,6 @@
 // Runs one hook process to its outcome. Owns every timer and signal of that run, and leaves
-// nothing armed when it resolves: the one module both pool hosts run, unchanged.
+// nothing armed when it resolves: the one module both pool hosts run, unchanged. The process is
+// spawned, or comes already running from a spare (the sandbox's main thread passes `fromSpare`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
@@ -9,11 +10,16 @@ import { signalGroup, terminateGroup } from '../src/run/process-group.js';
 import { startStopwatch } from '../src/run/stopwatch.js';
 import { trustedScriptsProblem } from '../src/trust/verify-trusted-scripts.js';
 import { CappedCapture } from './capture-output.js';
+import { lowerPriority } from './hook-priority.js';
+import type { HandedOver } from './spare-hook-processes.js';
+
+/** A process already running `file argv` with the task's environment, or undefined: spawn it. */
+export type FromSpare = (task: SpawnTask, argv: readonly string[]) => HandedOver | undefined;
 
 // After SIGKILL a leader that still has not exited (uninterruptible sleep) is given up on.
 const STUCK_AFTER_KILL_MS = 1_000;
 
-export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promise<HookOutcome> {
+export function runHookProcess(task: SpawnTask, registry: GroupRegistry, fromSpare?: FromSpare): Promise<HookOutcome> {
   const elapsed = startStopwatch();
   if (registry.isCancelled(task.slot)) return Promise.resolve(failedOutcome(task.hookId, 'aborted', 'cancelled before start'));
   // The scripts of a trusted project file's hook, hashed again right before the spawn (an earlier
@@ -22,10 +28,21 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promis
   if (changed !== null) return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', changed, elapsed()));
 
   let child: ChildProcess;
+  // Where the sweep for escaped descendants starts: the leader's pid, or a spare's hand-over.
+  let createdAfter: number | undefined;
   try {
     // A sandboxed hook: the host's sockets as they are now, covered where the sandbox would show them.
     const argv = task.sandboxView === undefined ? task.argv : withHostSocketsHidden(task.argv, task.sandboxView);
-    child = spawn(task.file, argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Checked right above: a spare is handed over only after the trust check, like a spawn.
+    const spare = fromSpare?.(task, argv);
+    if (spare !== undefined) {
+      child = spare.child;
+      createdAfter = spare.createdAfter;
+    } else {
+      child = spawn(task.file, argv, { cwd: task.cwd, env: task.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+      // A background hook: below the agent's priority from its start (a spare was lowered when it started).
+      if (task.niceness !== undefined && child.pid !== undefined) lowerPriority(child.pid, task.niceness);
+    }
   } catch (error) {
     return Promise.resolve(failedOutcome(task.hookId, 'spawn_failed', describeSpawnError(error, task)));
   }
@@ -52,7 +69,7 @@ export function runHookProcess(task: SpawnTask, registry: GroupRegistry): Promis
         if (task.killDescendants || timedOut || registry.isCancelled(task.slot)) {
           await terminateGroup(pgid, task.killGraceMs);
           // What left the group: still in the hook's session, or carrying its run id.
-          killEscapees([{ leaderPid: pgid, runId: task.runId }]);
+          killEscapees([{ leaderPid: pgid, runId: task.runId, ...(createdAfter === undefined ? {} : { createdAfter }) }]);
         }
         registry.clearGroup(task.slot);
       }

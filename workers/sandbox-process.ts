@@ -1,23 +1,26 @@
 // The sandbox process: hosts the thread host for the agent, over IPC. It spawns a command hook on
 // its own main thread, which does nothing else: one thread round trip less per hook than a pool
 // worker (measured: bench/cases/handoff); the other hooks of a burst go to the pool's workers.
+// The main thread keeps spare processes for the hooks fired often (spare-hook-processes.ts). It
+// runs at the agent's priority, so that guards do too; background hooks are lowered one by one.
 // It runs in its own session (forked detached), so a terminal's Ctrl-C or hang-up reaches the
 // agent but not the sandbox. Whatever ends it — the agent's channel closing (exit, crash,
 // SIGKILL), SIGTERM/SIGINT/SIGHUP sent to it, an error of its own — it first kills every hook
 // it started, then exits.
-import { writeFileSync } from 'node:fs';
-import { constants, getPriority, setPriority } from 'node:os';
+import { constants } from 'node:os';
 import type { PoolHost } from '../src/run/pool-host.js';
 import { killMarkedProcesses } from '../src/run/reap-marked.js';
 import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-protocol.js';
 import { createThreadHost } from '../src/run/thread-host.js';
 import { INLINE_ENV_KEY } from '../src/run/worker-file.js';
+import { SpareHookProcesses } from './spare-hook-processes.js';
 import { runSpawnTask } from './spawn-task.js';
 
 const ORPHAN_KILL_GRACE_MS = 100;
 const EXIT_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 let host: PoolHost | undefined;
+let spares: SpareHookProcesses | undefined;
 let sandboxId: string | undefined;
 let closed = false;
 let shuttingDown = false;
@@ -32,7 +35,6 @@ const ignoreSendError = () => {};
 process.on('message', (message: ToSandbox) => {
   if (shuttingDown) return;
   if (message.t === 'init') {
-    lowerPriority(message.options.niceness);
     sandboxId = message.sandboxId;
     // Every hook carries the sandbox's id, so the agent can find them should the sandbox die.
     const marker = { [SANDBOX_ID_VARIABLE]: message.sandboxId };
@@ -40,7 +42,8 @@ process.on('message', (message: ToSandbox) => {
     // Hooks registered after the sandbox started carry their environment in the task; the marker they get here.
     baseEnvByHook[INLINE_ENV_KEY] = marker;
     const onWarning = (text: string) => send({ t: 'warning', message: text });
-    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSpawnTask(task, baseEnvByHook[task.envKey], registry));
+    const ownSpares = (spares = new SpareHookProcesses(message.options.spareProcesses ?? 0));
+    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSpawnTask(task, baseEnvByHook[task.envKey], registry, ownSpares));
   } else if (message.t === 'run') {
     void host!.run(message.task).then((outcome) => send({ t: 'done', id: message.id, outcome }));
   } else if (message.t === 'ping') {
@@ -48,6 +51,7 @@ process.on('message', (message: ToSandbox) => {
   } else if (message.t === 'abort') {
     void host!.abortAll(message.graceMs).then(() => send({ t: 'aborted' }));
   } else {
+    spares?.close();
     void (host?.close() ?? Promise.resolve()).then(() => {
       closed = true;
       process.disconnect();
@@ -55,40 +59,11 @@ process.on('message', (message: ToSandbox) => {
   }
 });
 
-// Before any worker thread exists: Linux keeps a nice value per thread, and new threads and
-// the processes they spawn inherit it. Measured: with 8 hooks running on 2 cores, the agent's
-// worst event-loop delay halves when the sandbox runs at nice 10.
-function lowerPriority(niceness: number): void {
-  if (niceness === 0) return;
-  const nice = Math.min(19, getPriority() + niceness);
-  try {
-    setPriority(nice);
-  } catch (error) {
-    send({ t: 'warning', message: `cannot lower the sandbox's priority: ${(error as Error).message}` });
-  }
-  lowerAutogroupPriority(nice);
-}
-
-// The sandbox leads its own session, and with autogroup scheduling (Linux's default on desktops
-// and here) a session is its own group, weighed against the agent's by the group's nice value,
-// not the processes': without this the sandbox would compete with the agent as an equal.
-// Measured (loop-delay --quick, 4 runs each, machine at load ~4): the agent's worst event-loop
-// delay 3.8-9.9 ms with it, 6.1-37.8 ms without. The price: under heavy load from other
-// programs the sandbox gets less CPU too (one run took 3.8 s for its 200 hooks, not 0.3 s).
-// Best effort: no autogroup file (disabled, other kernels), or EAGAIN (an unprivileged process
-// may set one group's nice per 100 ms, machine-wide) leaves the per-process nice alone.
-function lowerAutogroupPriority(nice: number): void {
-  try {
-    writeFileSync('/proc/self/autogroup', String(nice));
-  } catch {
-    // see above
-  }
-}
-
 /** Kills every hook (SIGTERM, grace, SIGKILL), then whatever still carries this sandbox's marker, and exits. */
 async function shutDown(exitCode: number): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
+  spares?.close();
   try {
     await host?.abortAll(ORPHAN_KILL_GRACE_MS);
   } finally {

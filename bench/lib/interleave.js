@@ -11,7 +11,8 @@ import { firstLine } from './contenders.js';
  * utilisation, between call and settle). A contender whose fire throws is dropped and keeps
  * its error; the others go on.
  *
- * @param contenders [{ name, fire: () => Promise<unknown>, check?: (value) => void }]
+ * @param contenders [{ name, fire: () => Promise<unknown>, check?: (value) => void, ownTime?: (value) => ms }]
+ *   (`ownTime`: a floor program that timed its own work, bench/lib/floor-child.js: its `total` is that time)
  * @param options { warmup, rounds, budgetMs } stop after `rounds` or once `budgetMs` has passed
  *   (at least 3 rounds), whichever comes first
  * @returns Map name -> { total: number[], sync: number[], busy: number[], error?: string }
@@ -32,7 +33,7 @@ export async function runInterleaved(contenders, { warmup = 5, rounds = 100, bud
       const busy = performance.eventLoopUtilization(elu0).active;
       if (contender.check) contender.check(value);
       if (record) {
-        slot.total.push(t2 - t0);
+        slot.total.push(contender.ownTime ? contender.ownTime(value) : t2 - t0);
         slot.sync.push(t1 - t0);
         slot.busy.push(busy);
       }

@@ -9,6 +9,10 @@ import { summarize } from './stats.js';
 import { caseResult, errorRow } from './rows.js';
 import { trueCommands } from './payload.js';
 import { withTempDir } from './tmp.js';
+import { startFloor } from './floor-child.js';
+
+/** The row of bench/floors/raw-spawn.js: the same spawn from a node program that does nothing else. */
+export const MINIMAL_SPAWN_FLOOR = 'floor: raw spawn from a minimal node program (bench/floors/raw-spawn.js)';
 
 export const LATENCY_COLUMNS = [
   { key: 'median', label: 'median ms' },
@@ -17,8 +21,11 @@ export const LATENCY_COLUMNS = [
   { key: 'busyMedian', label: 'busy/fire ms' },
 ];
 
-/** Latency of one fire running `hookCount` `true` hooks; `goals` keyed by contender name. */
-export async function measureSpawnLatency({ hookCount, quick, log, goals }) {
+/**
+ * Latency of one fire running `hookCount` `true` hooks; `goals` keyed by contender name. `floor`:
+ * also interleave bench/floors/raw-spawn.js (one hook per fire only).
+ */
+export async function measureSpawnLatency({ hookCount, quick, log, goals, floor = false }) {
   const gemini = await loadGemini();
   log(`gemini-cli-core imported in ${gemini.importMs.toFixed(0)} ms`);
   const hookpool = await loadHookpool();
@@ -27,6 +34,8 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals }) {
 
   return withTempDir(async (cwd) => {
     const set = await createSpawnContenders({ commands: trueCommands(hookCount), cwd, gemini, hookpool });
+    const floorChild = floor ? await startFloor('raw-spawn.js', [], { cwd }) : undefined;
+    if (floorChild !== undefined) set.contenders.push({ name: MINIMAL_SPAWN_FLOOR, kind: 'floor', fire: () => floorChild.call({ t: 'run' }), ownTime: (answer) => answer.ms });
     let result;
     try {
       for (const c of set.contenders) if (c.kind === 'hookpool') await warmUp(c.fire);
@@ -64,6 +73,7 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals }) {
         ],
       });
     } finally {
+      await floorChild?.close();
       const problems = await set.close();
       result?.notes.push(...problems);
     }

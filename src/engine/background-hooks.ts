@@ -13,7 +13,7 @@ import type { EngineTask } from './hook-task.js';
 import { MAX_ENV_FILE_BYTES, type EnvFiles } from './env-files.js';
 import { notify, type RunObservers } from './observers.js';
 
-type Observers = Pick<ResolvedEngineOptions, 'onAsyncAnswer' | 'onRewake'>;
+type Observers = Pick<ResolvedEngineOptions, 'onAsyncAnswer' | 'onRewake' | 'pool'>;
 
 export class BackgroundHooks {
   private readonly finishing = new Set<Promise<void>>();
@@ -31,7 +31,14 @@ export class BackgroundHooks {
     const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles, run));
     if (typeof task === 'string') return finish(failedOutcome(hook.id, 'spawn_failed', task));
     run.hookStarted({ event: spec.name, hookId: hook.id, background: true, statusMessage: hook.statusMessage ?? null });
-    this.dispatcher.runBackground(task, finish);
+    this.dispatcher.runBackground(this.lowered(task), finish);
+  }
+
+  // A hook process the fire does not wait for runs below the agent's priority (pool.niceness).
+  private lowered(task: EngineTask): EngineTask {
+    const { niceness } = this.observers.pool;
+    if (niceness === 0 || (task.kind !== undefined && task.kind !== 'spawn')) return task;
+    return Object.assign({}, task, { niceness });
   }
 
   /** The text these hooks wrote to their env files (in this order), null when none; then releases the files. */

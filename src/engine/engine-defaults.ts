@@ -9,6 +9,7 @@ export const POOL_DEFAULTS = {
   backgroundConcurrency: 8,
   backgroundQueueSize: 1000,
   niceness: 10,
+  spareProcesses: 4,
   killGraceMs: 100,
   pipeGraceMs: 100,
 } as const;

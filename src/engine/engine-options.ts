@@ -24,7 +24,9 @@ const poolSchema = z.strictObject({
   backgroundConcurrency: z.number().int().min(1).default(POOL_DEFAULTS.backgroundConcurrency).describe('background hooks running at once'),
   backgroundQueueSize: z.number().int().min(1).default(POOL_DEFAULTS.backgroundQueueSize).describe('background hooks waiting; when full the oldest is dropped'),
   niceness: z.number().int().min(0).max(19).default(POOL_DEFAULTS.niceness)
-    .describe('process host: how much lower the CPU priority of the sandbox and its hooks is than the agent; 0 keeps it equal'),
+    .describe('how much lower the CPU priority of background hooks is than the agent; foreground hooks run at the agent\'s own; 0 keeps them all equal'),
+  spareProcesses: z.number().int().min(0).max(64).default(POOL_DEFAULTS.spareProcesses)
+    .describe('process host: at most this many hook processes started ahead of time, one for each hook fired twice within 30 s; 0: none'),
   killGraceMs: z.number().int().min(0).default(POOL_DEFAULTS.killGraceMs).describe('SIGTERM to SIGKILL'),
   pipeGraceMs: z.number().int().min(0).default(POOL_DEFAULTS.pipeGraceMs).describe('after a hook exits, how long descendants may hold its output open'),
 });

@@ -40,7 +40,7 @@ import { notify, type RunObservers } from './observers.js';
 import { EngineTelemetry } from '../telemetry/engine-telemetry.js';
 
 /** What the host starter is given beside the options: each hook's environment, and where warnings go. */
-export type HostContext = Omit<PoolHostOptions, 'maxConcurrentHooks' | 'threads' | 'niceness'>;
+export type HostContext = Omit<PoolHostOptions, 'maxConcurrentHooks' | 'threads' | 'spareProcesses'>;
 
 /** An engine's parts, each already checked. */
 export interface EngineParts {

@@ -10,6 +10,6 @@ const HOSTS = { process: createProcessHost, thread: createThreadHost, direct: cr
 
 /** Starts the pool host the options name. */
 export function startPoolHost(options: ResolvedEngineOptions, host: HostContext): PoolHost {
-  const { maxConcurrentHooks, threads, niceness } = options.pool;
-  return HOSTS[options.host]({ maxConcurrentHooks, threads, niceness, ...host });
+  const { maxConcurrentHooks, threads, spareProcesses } = options.pool;
+  return HOSTS[options.host]({ maxConcurrentHooks, threads, spareProcesses, ...host });
 }

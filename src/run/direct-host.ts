@@ -4,7 +4,9 @@
 // hooks; an agent's engine keeps its main thread free with the thread or process host. Hooks
 // still running when the process exits or dies of a signal are killed on the way out. Module hooks
 // still go to their own pool (loaded and started on the first one: piscina is not loaded before):
-// only a worker can be stopped mid-call.
+// only a worker can be stopped mid-call. A resident caller (`hookpool serve`) keeps spare hook
+// processes for the hooks it fires often, as the sandbox does (workers/spare-hook-processes.ts).
+import { SpareHookProcesses } from '../../workers/spare-hook-processes.js';
 import { runSpawnTask } from '../../workers/spawn-task.js';
 import type { ModulePool } from './module-pool.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
@@ -14,6 +16,7 @@ import { isRunSlot, RunningHooks } from './running-hooks.js';
 export function createDirectHost(options: PoolHostOptions): PoolHost {
   const hooks = new RunningHooks(options.maxConcurrentHooks);
   const inFlight = new Set<Promise<HookOutcome>>();
+  const spares = new SpareHookProcesses(options.spareProcesses ?? 0);
   // Undefined until a module hook needs it, and again if it could not be loaded (tried anew next time).
   let modules: Promise<ModulePool | undefined> | undefined;
   const modulePool = () =>
@@ -31,7 +34,7 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
     const claimed = hooks.claim(task.hookId);
     if (!isRunSlot(claimed)) return claimed;
     try {
-      return await runSpawnTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry);
+      return await runSpawnTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry, spares);
     } finally {
       claimed.release();
     }
@@ -50,6 +53,7 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
     },
     // The engine closes once its fires settled (or were aborted); a run still going is awaited.
     async close(): Promise<void> {
+      spares.close();
       await Promise.all(inFlight);
       await (await modules)?.close();
       hooks.dispose();

@@ -20,6 +20,11 @@ export const RUN_ID_VARIABLE = 'HOOKPOOL_RUN_ID';
 export interface HookRun {
   leaderPid: number;
   runId: string;
+  /**
+   * Only pids after this one can be the run's (a spare hook process started long before its run:
+   * the last pid created before its hand-over); the leader's pid when absent.
+   */
+  createdAfter?: number;
 }
 
 // Up to this many new pids they are probed one by one; beyond, one readdir(/proc) is cheaper.
@@ -32,7 +37,7 @@ export function killEscapees(runs: readonly HookRun[]): number {
   if (process.platform !== 'linux' || runs.length === 0) return 0;
   const sessions = new Set(runs.map((run) => run.leaderPid).filter((pid) => pid > 0));
   const needles = runs.map((run) => Buffer.from(`${RUN_ID_VARIABLE}=${run.runId}\0`));
-  const since = Math.min(...runs.map((run) => run.leaderPid));
+  const since = Math.min(...runs.map((run) => run.createdAfter ?? run.leaderPid));
   let killed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const { pids, wrapped } = pidsCreatedSince(since);

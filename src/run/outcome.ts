@@ -42,6 +42,8 @@ export interface SpawnTask {
   pipeGraceMs: number;
   maxOutputBytes: number;
   killDescendants: boolean;
+  /** A background hook: how much lower its CPU priority is than the agent's (pool.niceness); foreground hooks have none. */
+  niceness?: number;
   /** A hook of a trusted project file: the approved SHA-256 of each project file it runs, checked right before the spawn. */
   trustedScripts?: Readonly<Record<string, string>>;
   /** A hook run by bubblewrap: what it sees of the host, so that the host's sockets it could reach are covered right before the spawn. */

@@ -30,8 +30,8 @@ export interface PoolHostOptions {
   /** Hooks running at once; also the size of the process-group registry. */
   maxConcurrentHooks: number;
   threads: number;
-  /** Process host: nice value added to the sandbox and so to every hook it starts. */
-  niceness: number;
+  /** Process host: at most this many hook processes started ahead of time, for the hooks fired often (0: none). */
+  spareProcesses?: number;
   /** Each hook's fixed environment, given once so that tasks carry only their fire's variables. */
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The module hooks' realms to start with the host, off the first fire's path (module-pool.ts); the direct host starts none. */

@@ -21,7 +21,7 @@ describe('a worker thread killed while the pool is busy', () => {
   it('crashes only the fires that worker carried, kills their processes, and the others complete', async () => {
     const go = join(tempDir('worker'), 'go');
     const mark = marker();
-    const host = createThreadHost({ maxConcurrentHooks: 16, threads: 2, niceness: 0, baseEnvByHook: {}, onWarning: () => {} });
+    const host = createThreadHost({ maxConcurrentHooks: 16, threads: 2, baseEnvByHook: {}, onWarning: () => {} });
     const task = { hookId: 'warm', file: 'sleep', argv: ['0.05'], cwd: process.cwd(), env: { PATH: process.env.PATH! }, stdin: '',
       timeoutMs: 60_000, killGraceMs: 100, pipeGraceMs: 100, maxOutputBytes: 1024, killDescendants: true };
     const warmBoth = () => Promise.all(Array.from({ length: 4 }, () => host.run(task)));

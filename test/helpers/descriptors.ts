@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { HookEngine } from '../../src/index.js';
+import { sparesOf } from './processes.js';
 
 /** Live sandbox processes started by this process (engines with host: 'process'). */
 export function sandboxPids(): number[] {
@@ -45,10 +46,20 @@ export interface Descriptors {
   sandbox: number;
 }
 
-/** Descriptors now, in this process and in its (single) sandbox process. */
+// What a waiting spare hook process holds in its parent: its stdin, stdout, stderr and hand-over pipes.
+const SPARE_DESCRIPTORS = 4;
+
+/**
+ * Descriptors now, in this process and in its (single) sandbox process, beyond those of the
+ * spare hook processes waiting there (bounded by pool.spareProcesses, and meant to stay).
+ */
 export function descriptors(): Descriptors {
   const sandboxes = sandboxPids();
-  return { self: fdCountOf('self'), sandbox: sandboxes.reduce((sum, pid) => sum + fdCountOf(pid), 0) };
+  const held = (pid: number) => SPARE_DESCRIPTORS * sparesOf(pid).length;
+  return {
+    self: fdCountOf('self') - held(process.pid),
+    sandbox: sandboxes.reduce((sum, pid) => sum + fdCountOf(pid) - held(pid), 0),
+  };
 }
 
 /**

@@ -62,3 +62,17 @@ export function threadCount(): number {
 }
 
 export const FIXTURES = new URL('../fixtures/hooks/', import.meta.url).pathname;
+
+/** The spare hook processes waiting under `parent` (its children running the spare's stub). */
+export function sparesOf(parent: number): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['--ppid', String(parent), '-o', 'pid=,stat=,args='], { encoding: 'utf8' });
+  } catch {
+    return []; // no children
+  }
+  return out
+    .split('\n')
+    .filter((line) => line.includes('read -r h') && !/^\s*\d+\s+Z/.test(line))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}

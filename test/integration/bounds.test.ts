@@ -1,6 +1,5 @@
 // Resource bounds and what the log may show.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,21 +40,33 @@ describe.each(HOSTS)('bounds on the %s host', (host) => {
   });
 });
 
-describe('CPU priority of the process host', () => {
+describe('CPU priority of hooks', () => {
   const ownNiceness = Number(execFileSync('nice', { encoding: 'utf8' }));
 
-  it('runs the sandbox and its hooks at a lower priority than the agent, by pool.niceness', async () => {
+  // Guards run at the agent's own priority, also under load; only background hooks are lowered.
+  it.each(['process', 'thread', 'direct'] as const)('on the %s host: foreground hooks at the agent\'s priority, background hooks pool.niceness lower', async (host) => {
     for (const [niceness, expected] of [[undefined, Math.min(19, ownNiceness + 10)], [0, ownNiceness], [3, Math.min(19, ownNiceness + 3)]] as const) {
-      const engine = createHookEngine({ host: 'process', pool: niceness === undefined ? {} : { niceness }, hooks: [{ event: 'Stop', command: 'nice' }] });
-      const [outcome] = (await engine.fire('Stop', {})).hooks;
-      expect(Number(outcome!.stdout), `niceness ${niceness}`).toBe(expected);
-      // The sandbox leads a session of its own: with autogroup scheduling its group is lowered too
-      // (checked as root only: others may set one group's nice per 100 ms, machine-wide).
-      const [sandbox] = sandboxPids();
-      if (existsSync(`/proc/${sandbox}/autogroup`) && process.getuid?.() === 0 && expected !== ownNiceness) {
-        expect(readFileSync(`/proc/${sandbox}/autogroup`, 'utf8'), `niceness ${niceness}`).toMatch(new RegExp(` nice ${expected}\\n$`));
+      const background: string[] = [];
+      const engine = createHookEngine({
+        host,
+        pool: niceness === undefined ? {} : { niceness },
+        onHookSettled: ({ background: isBackground, outcome }) => isBackground && background.push(outcome.stdout),
+        hooks: [
+          { id: 'guard', event: 'PreToolUse', command: 'ps -o ni= $$' },
+          { id: 'later', event: 'PostToolUse', command: 'ps -o ni= $$', background: true },
+        ],
+      });
+      try {
+        const [guard] = (await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: {} })).hooks;
+        expect(Number(guard!.stdout), `foreground, niceness ${niceness}`).toBe(ownNiceness);
+        await engine.fire('PostToolUse', { tool_name: 'Bash', tool_input: {}, tool_response: {} });
+        while (background.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(Number(background[0]), `background, niceness ${niceness}`).toBe(expected);
+        // The sandbox itself is not lowered: it starts the guards.
+        if (host === 'process') expect(Number(execFileSync('ps', ['-o', 'ni=', '-p', String(sandboxPids()[0])], { encoding: 'utf8' }))).toBe(ownNiceness);
+      } finally {
+        await engine.close();
       }
-      await engine.close();
     }
   });
 });

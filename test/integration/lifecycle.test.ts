@@ -113,7 +113,7 @@ describe.each(HOSTS)('lifecycle on the %s host', (host) => {
 describe('a worker thread that dies mid-task', () => {
   it('settles the fire as crashed, kills its processes and replaces the worker', async () => {
     const sleep = uniqueSleep();
-    const host = createThreadHost({ maxConcurrentHooks: 4, threads: 1, niceness: 0, baseEnvByHook: {}, onWarning: () => {} });
+    const host = createThreadHost({ maxConcurrentHooks: 4, threads: 1, baseEnvByHook: {}, onWarning: () => {} });
     const task = { hookId: 'victim', file: 'sleep', argv: [sleep], cwd: process.cwd(), env: { PATH: process.env.PATH! }, stdin: '',
       timeoutMs: 60_000, killGraceMs: 100, pipeGraceMs: 100, maxOutputBytes: 1024, killDescendants: true };
     const running = host.run(task);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngineSession, type EngineSession } from '../../src/project/resident-engine.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
 import { createTempProject, type TempProject } from '../cli/cli-harness.js';
+import { sparesOf } from '../helpers/processes.js';
 
 /** Writes the user's own hookpool configuration (trusted: it is the user's). */
 async function writeUserHooks(project: TempProject, hooks: readonly object[]): Promise<void> {
@@ -43,6 +44,27 @@ describe('engine session', () => {
     expect(settled).toEqual(['first', 'second']);
     expect(session.config.hooks.map((hook) => hook.definition.id)).toEqual(['one', 'two']);
     expect((await session.fire(EVENT_SPECS.Stop, {})).result.hooks.map((hook) => hook.id)).toEqual(['one', 'two']);
+  });
+
+  it('gives each session\'s hooks that session\'s environment, also once spare processes run them (never another session\'s)', async () => {
+    await writeUserHooks(project, [{ id: 'mark', event: 'Stop', command: 'echo "$$ $SESSION_MARK"' }]);
+    await session.reload();
+    session.registerSession('a', { PATH: process.env.PATH!, HOME: project.home, SESSION_MARK: 'first' });
+    session.registerSession('b', { PATH: process.env.PATH!, HOME: project.home, SESSION_MARK: 'second' });
+    const pids = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      for (const [id, mark] of [['a', 'first'], ['b', 'second']] as const) {
+        const [outcome] = (await session.fire(EVENT_SPECS.Stop, { session_id: id })).result.hooks;
+        const [pid, seen] = outcome!.stdout.trim().split(' ');
+        expect(seen, `session ${id}, round ${round}`).toBe(mark);
+        pids.add(pid!);
+      }
+      // Time for each session's next spare to start, so that later rounds run in spares.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(pids.size).toBe(12);
+    // One spare per session waits now (the server's hooks run from this process: the direct host).
+    expect(sparesOf(process.pid)).toHaveLength(2);
   });
 
   it('a reload asked for just before close() starts no engine, and fires after close() are refused with ERR_HOOKPOOL_SERVER_STOPPING', async () => {

@@ -2,7 +2,8 @@
 // and Gemini run 8 lanes of fires on the main thread; hookpool runs the same 8 lanes of awaited
 // fires, and separately takes the hooks as background hooks (fire returns at once, the engine's
 // background queue runs 8 at a time) timed until the last one settled. Goal: hookpool's
-// background throughput ≥ 1.2x raw main-thread spawning.
+// background throughput ≥ 1.2x raw main-thread spawning. Beside them the floor: the same 8 lanes
+// of raw spawns from a node program that does nothing else (bench/floors/raw-spawn-8-lanes.js).
 import { runCase } from '../../lib/case.js';
 import { nowMs, settlesWithin } from '../../lib/clock.js';
 import { closeAll, createSpawnContenders, RAW, warmUp } from '../../lib/contenders.js';
@@ -11,9 +12,10 @@ import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.
 import { runRounds } from '../../lib/interleave.js';
 import { runUnderLoad } from '../../lib/load.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, ratioAtLeast } from '../../lib/rows.js';
+import { caseResult, errorRow, ratioAtLeast, reference } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
+import { startFloor } from '../../lib/floor-child.js';
 
 export const title = 'Background throughput at concurrency 8';
 export const measures = 'Hooks per second (`true`) with 8 running at a time: main-thread lanes for the peers; awaited lanes and background hooks for hookpool.';
@@ -21,6 +23,7 @@ export const measures = 'Hooks per second (`true`) with 8 running at a time: mai
 const CONCURRENCY = 8;
 const SETTLE_LIMIT_MS = 60_000;
 const backgroundName = (host) => `hookpool background (${host})`;
+const FLOOR = 'floor: raw spawns in 8 lanes from a minimal node program (bench/floors/raw-spawn-8-lanes.js)';
 
 /*
  * One trial of background hooks: a fresh engine (close() ends it), warmed with foreground fires
@@ -74,6 +77,8 @@ export async function measure({ quick, log }) {
       run: async () => (await runUnderLoad(c.fire, { total, concurrency: CONCURRENCY })),
       warm: () => warmUp(c.fire, { count: 16, concurrency: CONCURRENCY }),
     }));
+    const floor = await startFloor('raw-spawn-8-lanes.js', [], { cwd });
+    trials.push({ name: FLOOR, run: () => floor.call({ t: 'trial', total }) });
     const unavailable = set.unavailable.map((u) => ({ ...u, name: u.name.replace('hookpool', 'hookpool fire ×8') }));
     for (const host of HOOKPOOL_HOSTS) {
       if (hookpool.missing) unavailable.push({ name: backgroundName(host), status: 'missing', note: hookpool.missing });
@@ -105,13 +110,14 @@ export async function measure({ quick, log }) {
         ratioKey: 'median',
         rows,
         unavailable,
-        goals: Object.fromEntries(HOOKPOOL_HOSTS.map((host) => [backgroundName(host), goal])),
+        goals: { ...Object.fromEntries(HOOKPOOL_HOSTS.map((host) => [backgroundName(host), goal])), [FLOOR]: reference('the spawns alone, from a small process') },
         notes: [
           `Each run: ${total} hooks; hooks/s = ${total} / time from first fire to last hook settled. Median and worst over ${rounds} run(s), interleaved.`,
           'hookpool background: a fresh engine per run (pool warmed first), pool.backgroundConcurrency = 8; the clock stops at the last onHookSettled, before close().',
         ],
       });
     } finally {
+      await floor.close();
       const problems = await set.close();
       result?.notes.push(...problems);
     }
