@@ -3,7 +3,7 @@ import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../eve
 import type { HandlerFields } from './handler-fields.js';
 import type { HookHandler, HookOrigin } from './hook-handler.js';
 
-/** Every configuration format hookpool reads. */
+/** Every configuration format hookpool reads: which tool's hooks-file layout a file has (one reader each in layouts/). */
 export const CONFIG_FORMATS = ['native', 'claude', 'autohand', 'wundr', 'opta', 'openclaw'] as const;
 
 export type ConfigFormat = (typeof CONFIG_FORMATS)[number];

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { readConfigFile } from './read-config-file.js';
 import { userConfigDir } from './user-config-dir.js';
-import { isPlainObject } from './formats/shared.js';
+import { isPlainObject } from './layouts/shared.js';
 import { writePrivateFile } from './write-private-file.js';
 
 /** `~/.config/hookpool/<name>`. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
 import type { HookDefinition } from '../config/model.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import { DIALECT_NAMES } from '../dialects/dialect-names.js';
 import { loadDialect } from '../dialects/dialects.js';
 import type { Dialect } from '../dialects/dialect.js';

@@ -1,4 +1,4 @@
-// Which format a settings document is in, decided by its shape (docs/configuration.md).
+// Which tool's layout a settings document is in (its ConfigFormat), decided by its shape (docs/configuration.md).
 import { basename, dirname } from 'node:path';
 import type { ConfigFormat } from '../model.js';
 import { isAutohandShape } from './autohand.js';
@@ -9,7 +9,7 @@ import { WUNDR_ONLY_HOOK_KEYS } from './wundr.js';
 import { WUNDR_BUILTINS_FIELD } from './wundr-builtins.js';
 import { isCodeConfigPath } from '../code-config-names.js';
 
-export interface DetectFormatOptions {
+export interface DetectLayoutOptions {
   /** The file's path: a file inside `.opta/` or `~/.config/opta/` is Opta whatever its hooks look like. */
   readonly path: string;
   /** The file was given or found as Claude Code settings: its format is not guessed. */
@@ -23,7 +23,7 @@ export interface DetectFormatOptions {
  * object, Opta when the entries use only Opta's keys and at least one Opta event name, else
  * native. A document that fits nothing is read as native, whose reader reports what is wrong.
  */
-export function detectFormat(document: unknown, options: DetectFormatOptions): ConfigFormat {
+export function detectLayout(document: unknown, options: DetectLayoutOptions): ConfigFormat {
   const hooks = isPlainObject(document) ? document.hooks : undefined;
   if (hasClaudeSection(hooks) || isOpenclawSettingsPath(options.path)) return 'openclaw';
   if (options.claudeSettings) return 'claude';

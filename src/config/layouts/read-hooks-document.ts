@@ -5,7 +5,7 @@ import { readAutohandHooks } from './autohand.js';
 import { readClaudeHooks } from './claude.js';
 import type { ClaudeHooksContext } from './claude-handler.js';
 import { unwrapPluginHooks } from './plugin-hooks-shape.js';
-import { detectFormat } from './detect-format.js';
+import { detectLayout } from './detect-layout.js';
 import { readNativeHooks } from './native.js';
 import { readOpenclawHooks } from './openclaw.js';
 import { readOptaHooks } from './opta.js';
@@ -30,7 +30,7 @@ export interface DocumentHooks extends FormatResult {
 
 /** Reads the hooks of one document; pure, so every format is testable without files. */
 export function readHooksDocument(document: unknown, options: { file: string; claudeSettings: boolean; context?: ClaudeHooksContext; builtinCatalog?: BuiltinCatalog }): DocumentHooks {
-  const format = detectFormat(document, { path: options.file, claudeSettings: options.claudeSettings });
+  const format = detectLayout(document, { path: options.file, claudeSettings: options.claudeSettings });
   const shapeProblems: string[] = [];
   const shaped = options.context?.plugin === undefined ? document : unwrapPluginHooks(document, options.file, shapeProblems);
   const { hooks, broken, problems, unreadable } = READERS[format](shaped, options.file, options.context);
