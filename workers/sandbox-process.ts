@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { constants, getPriority, setPriority } from 'node:os';
 import type { PoolHost } from '../src/run/pool-host.js';
 import { killMarkedProcesses } from '../src/run/reap-marked.js';
-import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-protocol.js';
+import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-messages.js';
 import { createThreadHost } from '../src/run/thread-host.js';
 import { INLINE_ENV_KEY } from '../src/run/worker-file.js';
 import { runSpawnTask } from './spawn-task.js';

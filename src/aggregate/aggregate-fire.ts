@@ -22,7 +22,7 @@ import { canHoldBack, decisionRank, isRefusal } from './decision-rank.js';
 import type { CappedTextField, Decision, FireResult, HookError } from './fire-result.js';
 import type { HookVerdict } from './hook-verdict.js';
 import { concatenate, elicitationAnswer, firstGiven, firstPerKey, joinText, union } from './merge-fields.js';
-import { readFireVerdicts, type AnswerRules } from './read-protocol-output.js';
+import { readFireVerdicts, type AnswerRules } from './read-hook-protocol-output.js';
 import { auditedHook, isAudited, readWithAudits } from './audit-mode.js';
 
 /** Claude Code caps the classifier notes of one tool call at 2,000 characters, across hooks. */

@@ -6,7 +6,7 @@ import type { HookOutcome } from '../run/outcome.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { emptyAnswer, type AuditedHook, type FireResult, type HookAnswer } from './fire-result.js';
 import { emptyVerdict, type HookVerdict } from './hook-verdict.js';
-import { readFireVerdicts, readHookAnswer, type AnswerRules } from './read-protocol-output.js';
+import { readFireVerdicts, readHookAnswer, type AnswerRules } from './read-hook-protocol-output.js';
 
 /** Whether a hook's answer is withheld (its `enforce` is false). */
 export function isAudited(rules: Pick<AnswerRules, 'enforce'>): boolean {

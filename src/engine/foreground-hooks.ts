@@ -10,7 +10,7 @@ import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';
 import { isAudited } from '../aggregate/audit-mode.js';
 import { isRefusal } from '../aggregate/decision-rank.js';
-import { readHookAnswer, type AnswerRules } from '../aggregate/read-protocol-output.js';
+import { readHookAnswer, type AnswerRules } from '../aggregate/read-hook-protocol-output.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 

@@ -7,7 +7,7 @@ import { bubblewrapArgs, findExecutable, MISSING_BWRAP } from '../run/bubblewrap
 import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../run/template.js';
 import type { FireContext } from '../run/hook-env.js';
 import type { HookTask, SpawnHookTask } from '../run/pool-host.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
 import { functionHookTask } from './function-hook.js';
 import type { CallTask } from '../run/remote/call-task.js';
 import { buildModuleTask } from './module-hook-task.js';

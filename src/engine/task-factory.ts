@@ -8,7 +8,7 @@ import type { HookDefinition } from '../config/model.js';
 import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, hiddenFolders, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
 import { isRemoteKind, type RemoteHandler } from '../config/remote-handler.js';
 import { interpolateHeaders } from '../run/remote/header-variables.js';
 import { buildRemoteTask, missingRunner, type RemoteRunners } from '../run/remote/remote-task.js';

@@ -8,7 +8,7 @@ import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../eve
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
 import { matcherLanguageOf } from './matcher-language.js';
 import { compileLevelTest } from './level-filter.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
 import { canEverRun, handlerTests, type PathAnchors } from './handler-filters.js';
 
 /** A hook ready to fire: its definition, position in config order, and compiled tests. */

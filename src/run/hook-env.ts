@@ -1,6 +1,6 @@
 // The environment a hook process gets (PROTOCOL.md, "Environment"): the agent's, minus secrets
 // unless the hook passes them, plus the context variables of each fire (hookpool's own here; each
-// protocol's in ./protocols/).
+// protocol's in ./hook-protocols/).
 import type { EventSpec } from '../events/event-specs.js';
 import type { EnvPolicy } from '../config/model.js';
 import { isSecretVariable } from './secrets.js';

@@ -3,7 +3,7 @@ import { baseEnvironment, CUT_VARIABLES_NAME, MAX_ENV_VALUE_BYTES } from '../../
 import { isSecretName, looksLikeCredential } from '../../src/run/secrets.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
 import type { HookProtocol } from '../../src/config/model.js';
-import { PROTOCOLS } from '../../src/run/protocols/protocols.js';
+import { PROTOCOLS } from '../../src/run/hook-protocols/protocols.js';
 
 const context = { sessionId: 's1', cwd: '/p', projectDir: '/p', model: undefined };
 

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { HookProtocol } from '../../src/config/model.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
-import { AUTOHAND_CONTEXT_KEYS } from '../../src/run/protocols/autohand-context.js';
-import { AUTOHAND_EVENTS } from '../../src/run/protocols/autohand.js';
-import { OPTA_EVENT_NAMES } from '../../src/run/protocols/opta.js';
-import { PROTOCOLS } from '../../src/run/protocols/protocols.js';
+import { AUTOHAND_CONTEXT_KEYS } from '../../src/run/hook-protocols/autohand-context.js';
+import { AUTOHAND_EVENTS } from '../../src/run/hook-protocols/autohand.js';
+import { OPTA_EVENT_NAMES } from '../../src/run/hook-protocols/opta.js';
+import { PROTOCOLS } from '../../src/run/hook-protocols/protocols.js';
 
 const context = { sessionId: 'engine-session', cwd: '/work/app', projectDir: '/work', model: undefined as string | undefined };
 

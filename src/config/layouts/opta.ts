@@ -4,7 +4,7 @@
 // `exitCodes: "any-nonzero-blocks"`. A hook that times out or cannot start is a failure, which on
 // tool.pre refuses the call (hookpool's rule; the plans do not say).
 import { z } from 'zod';
-import { OPTA_EVENT_NAMES as OPTA_NAME_OF } from '../../run/protocols/opta.js';
+import { OPTA_EVENT_NAMES as OPTA_NAME_OF } from '../../run/hook-protocols/opta.js';
 import { normalizeMatcher, parseEntry, readHookList, type FormatResult } from './shared.js';
 import { commandSchema, eventNameSchema, regexMatcherSchema, timeoutMsSchema } from '../field-schemas.js';
 
