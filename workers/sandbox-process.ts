@@ -12,7 +12,7 @@ import { killMarkedProcesses } from '../src/run/reap-marked.js';
 import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-messages.js';
 import { createThreadHost } from '../src/run/thread-host.js';
 import { INLINE_ENV_KEY } from '../src/run/worker-file.js';
-import { runSpawnTask } from './spawn-task.js';
+import { runSlottedTask } from './run-slotted-task.js';
 
 const ORPHAN_KILL_GRACE_MS = 100;
 const EXIT_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -40,7 +40,7 @@ process.on('message', (message: ToSandbox) => {
     // Hooks registered after the sandbox started carry their environment in the task; the marker they get here.
     baseEnvByHook[INLINE_ENV_KEY] = marker;
     const onWarning = (text: string) => send({ t: 'warning', message: text });
-    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSpawnTask(task, baseEnvByHook[task.envKey], registry));
+    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSlottedTask(task, baseEnvByHook[task.envKey], registry));
   } else if (message.t === 'run') {
     void host!.run(message.task).then((outcome) => send({ t: 'done', id: message.id, outcome }));
   } else if (message.t === 'ping') {

@@ -1,11 +1,11 @@
 // No pool at all: each hook is spawned from the calling thread by the very module the workers
-// run (workers/spawn-task.ts), with the same timeouts, caps and process-group kills. For a
+// run (workers/run-slotted-task.ts), with the same timeouts, caps and process-group kills. For a
 // one-shot command (`hookpool run`), which would otherwise boot a worker thread to run one or two
 // hooks; an agent's engine keeps its main thread free with the thread or process host. Hooks
 // still running when the process exits or dies of a signal are killed on the way out. Module hooks
 // still go to their own pool (loaded and started on the first one: piscina is not loaded before):
 // only a worker can be stopped mid-call.
-import { runSpawnTask } from '../../workers/spawn-task.js';
+import { runSlottedTask } from '../../workers/run-slotted-task.js';
 import type { ModulePool } from './module-pool.js';
 import { failedOutcome, type HookOutcome } from './outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
@@ -31,7 +31,7 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
     const claimed = hooks.claim(task.hookId);
     if (!isRunSlot(claimed)) return claimed;
     try {
-      return await runSpawnTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry);
+      return await runSlottedTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry);
     } finally {
       claimed.release();
     }

@@ -1,5 +1,5 @@
-// One spawn task (or http hook, which takes a slot the same way) to its outcome on whichever
-// thread calls it: a pool worker (spawn-hook.ts) or the sandbox process's main thread, which has
+// One slotted task (a hook process, or an http hook, which takes a slot the same way) to its outcome on whichever
+// thread calls it: a pool worker (slot-worker.ts) or the sandbox process's main thread, which has
 // nothing else to do (see sandbox-process.ts).
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
@@ -8,7 +8,7 @@ import { isHttpTask, type SlottedTask } from '../src/run/pool-host.js';
 import { runHookProcess } from './run-hook-process.js';
 
 /** Runs the task (a process: with its hook's base environment under the fire's variables); never rejects. */
-export async function runSpawnTask(task: SlottedTask, baseEnv: Readonly<Record<string, string>> | undefined, registry: GroupRegistry): Promise<HookOutcome> {
+export async function runSlottedTask(task: SlottedTask, baseEnv: Readonly<Record<string, string>> | undefined, registry: GroupRegistry): Promise<HookOutcome> {
   try {
     // node:http and node:https load with the first http hook: most runs spawn processes only.
     if (isHttpTask(task)) return await (await import('../src/run/remote/http-task.js')).runHttpHook(task, () => registry.isCancelled(task.slot));

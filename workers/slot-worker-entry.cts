@@ -5,8 +5,8 @@
 import type { HookOutcome } from '../src/run/outcome.js';
 import type { SlottedTask } from '../src/run/pool-host.js';
 
-const loading = import('./spawn-hook.js');
+const loading = import('./slot-worker.js');
 
-export = async function spawnHookEntry(task: SlottedTask): Promise<HookOutcome> {
+export = async function slotWorkerEntry(task: SlottedTask): Promise<HookOutcome> {
   return (await loading).default(task);
 };

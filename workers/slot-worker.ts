@@ -2,13 +2,13 @@
 import { workerData } from 'node:worker_threads';
 import { GroupRegistry } from '../src/run/group-registry.js';
 import type { HookOutcome } from '../src/run/outcome.js';
-import type { SpawnWorkerData } from '../src/run/worker-file.js';
+import type { SlotWorkerData } from '../src/run/worker-file.js';
 import type { SlottedTask } from '../src/run/pool-host.js';
-import { runSpawnTask } from './spawn-task.js';
+import { runSlottedTask } from './run-slotted-task.js';
 
-const { registry: registryBuffer, baseEnvByHook } = workerData as SpawnWorkerData;
+const { registry: registryBuffer, baseEnvByHook } = workerData as SlotWorkerData;
 const registry = new GroupRegistry(registryBuffer);
 
-export default function spawnHook(task: SlottedTask): Promise<HookOutcome> {
-  return runSpawnTask(task, baseEnvByHook[task.envKey], registry);
+export default function slotWorker(task: SlottedTask): Promise<HookOutcome> {
+  return runSlottedTask(task, baseEnvByHook[task.envKey], registry);
 }
