@@ -1,6 +1,6 @@
-// SHA-256 for the configuration readers, with node:crypto loaded on first use instead of at
+// SHA-256 (for the configuration readers first of all), with node:crypto loaded on first use instead of at
 // start-up: loading it costs a short `hookpool run` about 5 ms, and a run whose configuration
-// comes from the cache hashes nothing (fingerprint.ts).
+// comes from the cache hashes nothing (config/fingerprint.ts).
 import type { Hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 
