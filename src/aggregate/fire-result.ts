@@ -1,8 +1,7 @@
+import type { Decision } from '../events/decision.js';
 import type { EventName } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
 import type { HookFailure } from './hook-failure.js';
-
-export type Decision = 'allow' | 'deny' | 'ask' | 'defer' | 'block';
 
 /** An MCP elicitation's answer (Elicitation, ElicitationResult). */
 export type ElicitationAction = 'accept' | 'decline' | 'cancel';

@@ -1,4 +1,5 @@
-import type { Decision, DecidingHook, HookAnswer } from './fire-result.js';
+import type { DecidingHook, HookAnswer } from './fire-result.js';
+import type { Decision } from '../events/decision.js';
 import type { HookFailure } from './hook-failure.js';
 
 /** One hook's contribution to a fire, read from its exit code and output before merging. */

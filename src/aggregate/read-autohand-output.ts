@@ -8,7 +8,7 @@
 // merged.
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
-import { isRefusal } from './decision-rank.js';
+import { isRefusal } from '../events/decision-rank.js';
 import { describeFailure } from './hook-failure.js';
 import { emptyVerdict, ignore, type HookVerdict } from './hook-verdict.js';
 import { parseHookStdout, notJsonOutputBecause } from './parse-hook-stdout.js';

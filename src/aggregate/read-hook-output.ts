@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { HookDefinition } from '../config/model.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
-import { canRefuse, isRefusal, refusalFor } from './decision-rank.js';
+import { canRefuse, isRefusal, refusalFor } from '../events/decision-rank.js';
 import { describeFailure, firstLine } from './hook-failure.js';
 import { emptyVerdict, ignore, type HookVerdict } from './hook-verdict.js';
 import { parseHookStdout, type ParsedStdout } from './parse-hook-stdout.js';

@@ -4,7 +4,7 @@
 // fields; the others are fire-and-forget or observe-only.
 import type { EventName, EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
-import { isRefusal } from './decision-rank.js';
+import { isRefusal } from '../events/decision-rank.js';
 import { createFieldReader } from './field-reader.js';
 import { describeFailure } from './hook-failure.js';
 import { emptyVerdict, type HookVerdict } from './hook-verdict.js';

@@ -2,7 +2,7 @@
 // refuse anything; a non-zero exit a seed does not act on is only reported.
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookOutcome } from '../run/outcome.js';
-import { canRefuse, refusalFor } from './decision-rank.js';
+import { canRefuse, refusalFor } from '../events/decision-rank.js';
 import { firstLine } from './hook-failure.js';
 import type { HookVerdict } from './hook-verdict.js';
 

@@ -1,6 +1,6 @@
 // The native format (docs/configuration.md): one zod schema, also the source of schema.json.
 import { z } from 'zod';
-import { canRefuse } from '../aggregate/decision-rank.js';
+import { canRefuse } from '../events/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields-schema.js';

@@ -9,7 +9,7 @@ import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';
 import { isAudited } from '../aggregate/audit-mode.js';
-import { isRefusal } from '../aggregate/decision-rank.js';
+import { isRefusal } from '../events/decision-rank.js';
 import { readHookAnswer, type AnswerRules } from '../aggregate/read-hook-protocol-output.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
 import { MAX_MODEL_TEXT_CHARS } from '../../src/aggregate/cap-text.js';
-import { canRefuse, isRefusal } from '../../src/aggregate/decision-rank.js';
+import { canRefuse, isRefusal } from '../../src/events/decision-rank.js';
 import { noAnswerReason, readHookOutput, type ReadingRules } from '../../src/aggregate/read-hook-output.js';
 import { createHookEngine, EVENT_NAMES, EVENT_SPECS, type EventSpec, type FireResult, type HookOutcome, type HookStatus } from '../../src/index.js';
 import { HOSTS } from '../helpers/hosts.js';

@@ -2,7 +2,7 @@
 // `{ enabled, defaultTimeoutMs, hooks: [{ id, name, event, type, priority, enabled,
 // matcher: { toolName, sessionId, ... } (globs), timeoutMs, command, cwd, env }] }`.
 import { z } from 'zod';
-import { canRefuse } from '../../aggregate/decision-rank.js';
+import { canRefuse } from '../../events/decision-rank.js';
 import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../model.js';

@@ -1,6 +1,6 @@
 // The JSON fields of a `--format claude` answer, from a FireResult and the event's columns: the
 // fields that say the decision, and every other field the event takes.
-import { isRefusal } from '../../aggregate/decision-rank.js';
+import { isRefusal } from '../../events/decision-rank.js';
 import type { FireResult } from '../../aggregate/fire-result.js';
 import type { EventSpec, SpecificField, TopLevelField } from '../../events/event-specs.js';
 

@@ -1,5 +1,5 @@
-import type { EventSpec } from '../events/event-specs.js';
-import type { Decision } from './fire-result.js';
+import type { EventSpec } from './event-specs.js';
+import type { Decision } from './decision.js';
 
 // deny > defer > ask > allow (PROTOCOL.md, "Several hooks on one fire"); block counts as deny.
 const rankOf: Readonly<Record<Decision, number>> = { allow: 0, ask: 1, defer: 2, deny: 3, block: 3 };
