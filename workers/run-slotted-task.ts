@@ -3,7 +3,7 @@
 // nothing else to do (see sandbox-process.ts).
 import type { GroupRegistry } from '../src/run/group-registry.js';
 import { RUN_ID_VARIABLE } from '../src/run/kill-escapees.js';
-import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../src/model/hook-outcome.js';
 import { isHttpTask, type SlottedTask } from '../src/run/pool-host.js';
 import { runHookProcess } from './run-hook-process.js';
 

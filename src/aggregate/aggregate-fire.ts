@@ -16,10 +16,10 @@
  * act) and false, with no decision, where a block would keep the agent running.
  */
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import { capText, MAX_MODEL_TEXT_CHARS } from './cap-text.js';
 import { canHoldBack, decisionRank, isRefusal } from '../events/decision-rank.js';
-import type { CappedTextField, FireResult, HookError } from './fire-result.js';
+import type { CappedTextField, FireResult, HookError } from '../model/fire-result.js';
 import type { Decision } from '../events/decision.js';
 import type { HookVerdict } from './hook-verdict.js';
 import { concatenate, elicitationAnswer, firstGiven, firstPerKey, joinText, union } from './merge-fields.js';

@@ -1,8 +1,8 @@
 // Which reader reads a hook's answer: the one of the protocol the hook speaks. Claude Code's is
 // read-hook-output.ts; each seed design has its own beside it.
-import type { HookProtocol } from '../config/model.js';
+import type { HookProtocol } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import type { HookVerdict } from './hook-verdict.js';
 import { readAutohandOutputs } from './read-autohand-output.js';
 import { readHookOutput, type ReadingRules } from './read-hook-output.js';

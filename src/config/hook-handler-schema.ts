@@ -2,8 +2,8 @@
 // function's fields, the check that an entry's fields fit its kind, and the handler it makes.
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { COMMAND_HANDLER, HANDLER_KINDS, HOOK_ORIGINS, type FunctionHook, type HookHandler } from './hook-handler.js';
-import { isRemoteKind } from './remote-handler.js';
+import { COMMAND_HANDLER, HANDLER_KINDS, HOOK_ORIGINS, type FunctionHook, type HookHandler } from '../model/hook-handler.js';
+import { isRemoteKind } from '../model/remote-handler.js';
 import { checkRemoteFields, remoteHandlerOf, remoteHandlerShape } from './remote-handler-schema.js';
 
 const isFunction = (value: unknown): value is FunctionHook => typeof value === 'function';

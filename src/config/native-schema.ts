@@ -5,7 +5,7 @@ import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields-schema.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler-schema.js';
-import { defaultTimeoutMsOf } from './remote-handler.js';
+import { defaultTimeoutMsOf } from '../model/remote-handler.js';
 import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
@@ -17,7 +17,7 @@ import {
   NOTIFICATION_LEVELS,
   RISK_LEVELS,
   type HookDefinition,
-} from './model.js';
+} from '../model/hook-definition.js';
 
 const globsList = globsSchema.transform((value) => (typeof value === 'string' ? [value] : value));
 

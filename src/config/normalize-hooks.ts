@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { ConfigFormat, HookDefinition, HookSource } from './model.js';
+import type { ConfigFormat, HookDefinition, HookSource } from '../model/hook-definition.js';
 import type { NativeHookInput } from './native-schema.js';
 
 type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };

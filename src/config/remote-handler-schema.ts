@@ -2,7 +2,7 @@
 // of which fields each kind needs, and the handler they make.
 import { z } from 'zod';
 import { envNameSchema } from './field-schemas.js';
-import { isRemoteKind, REMOTE_KINDS, type RemoteHandler, type RemoteKind } from './remote-handler.js';
+import { isRemoteKind, REMOTE_KINDS, type RemoteHandler, type RemoteKind } from '../model/remote-handler.js';
 
 const text = z.string().min(1, 'expected a non-empty string');
 

@@ -9,7 +9,7 @@
 // signal, but refuses on any other exit with text. So the entries turn hookpool's own failures
 // into exit 2 with the reason (see settings/entry-command.ts).
 import { isRefusal } from '../events/decision-rank.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventName, EventSpec } from '../events/event-specs.js';
 import { givenFields, hookpoolNotices, hooksStderr } from './answer-text.js';
 import { reasonGivenBy } from './claude/output-fields.js';

@@ -4,7 +4,7 @@
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
-import { failedOutcome, type HookOutcome } from '../run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';

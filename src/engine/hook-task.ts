@@ -1,6 +1,6 @@
 // From a planned hook and a fire's input to the plain task a worker runs.
 import { resolve } from 'node:path';
-import type { HookDefinition, HookProtocol } from '../config/model.js';
+import type { HookDefinition, HookProtocol } from '../model/hook-definition.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { bubblewrapArgs, findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';

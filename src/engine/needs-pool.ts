@@ -1,5 +1,5 @@
 // Which hooks need a pool at all: the agent's own functions and remote calls run on its thread.
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 
 // Function, prompt, agent and mcp_tool hooks run on the agent's thread: an engine with only those starts no pool.
 const ON_AGENT_THREAD: ReadonlySet<string> = new Set(['function', 'prompt', 'agent', 'mcp_tool']);

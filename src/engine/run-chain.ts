@@ -6,7 +6,7 @@ import { isAudited } from '../aggregate/audit-mode.js';
 import { readHookAnswer } from '../aggregate/read-hook-protocol-output.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { byPriority, type PlannedHook } from '../plan/planner.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 
 export interface ChainRun {
   /** The outcome of each hook that ran; a hook after a `continue: false` has none. */

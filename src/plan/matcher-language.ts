@@ -2,7 +2,7 @@
 // list matches names exactly, anything else is an unanchored regex. Autohand's and Opta's files:
 // every matcher is an unanchored regex, as their HookManagers test it (`new RegExp(matcher).test`),
 // so `run_` matches `run_command`.
-import type { ConfigFormat, HookSource } from '../config/model.js';
+import type { ConfigFormat, HookSource } from '../model/hook-definition.js';
 import { EVENT_SPECS, type EventName, type MatcherSyntax } from '../events/event-specs.js';
 
 /** An event's matcher syntax, or `regex`: the whole matcher is a regular expression. */

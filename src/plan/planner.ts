@@ -2,7 +2,7 @@
 // a tool loop is two Map lookups. Pure: no pool, no processes.
 import type Picomatch from 'picomatch';
 import { picomatch } from './lazy-packages.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { idTellsApart } from '../config/normalize-hooks.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
 import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';

@@ -1,9 +1,9 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
-import type { HookHandler } from '../config/hook-handler.js';
-import type { RemoteHandler } from '../config/remote-handler.js';
-import type { HookSource } from '../config/model.js';
+import type { HookHandler } from '../model/hook-handler.js';
+import type { RemoteHandler } from '../model/remote-handler.js';
+import type { HookSource } from '../model/hook-definition.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
 export function formatTimeout(timeoutMs: number): string {

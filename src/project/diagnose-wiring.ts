@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { isPlainObject } from '../config/layouts/shared.js';
 import { DIALECT_NAMES } from '../dialects/dialect-names.js';
 import { loadDialect } from '../dialects/dialects.js';

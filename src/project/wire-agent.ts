@@ -2,7 +2,7 @@
 // hooks need from an agent (each event, its slowest hook, the tools its matchers name, whether it
 // has background or rewake hooks) written into that agent's settings by its dialect.
 import { EVENT_NAMES, type EventName } from '../events/event-specs.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { loadDialect } from '../dialects/dialects.js';
 import { DIALECT_NAMES, type DialectName } from '../dialects/dialect-names.js';
 import { readFile } from 'node:fs/promises';

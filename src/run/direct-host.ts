@@ -7,7 +7,7 @@
 // only a worker can be stopped mid-call.
 import { runSlottedTask } from '../../workers/run-slotted-task.js';
 import type { ModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';
 

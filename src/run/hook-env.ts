@@ -2,7 +2,7 @@
 // unless the hook passes them, plus the context variables of each fire (hookpool's own here; each
 // protocol's in ./hook-protocols/).
 import type { EventSpec } from '../events/event-specs.js';
-import type { EnvPolicy } from '../config/model.js';
+import type { EnvPolicy } from '../model/hook-definition.js';
 import { isSecretVariable } from './secrets.js';
 
 /** What `inherit: 'none'` keeps. */

@@ -7,7 +7,7 @@
 // killed, and the next run starts a new sandbox.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { killMarkedProcesses } from './reap-marked.js';
 import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from './sandbox-messages.js';

@@ -1,6 +1,6 @@
 // Messages between the agent and its sandbox process (node IPC, 'advanced' serialization: the
 // hook input string is copied once, never re-encoded as JSON inside JSON).
-import type { HookOutcome } from './outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHostOptions } from './pool-host.js';
 
 export type ToSandbox =

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import type { GroupRegistry } from './group-registry.js';
 import { killEscapees } from './kill-escapees.js';
 import { createModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions, SlottedTask } from './pool-host.js';
 import { signalGroup } from './process-group.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';

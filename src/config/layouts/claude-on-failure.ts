@@ -3,7 +3,7 @@
 // `onError: "closed"`, `continue` its `onError: "open"`. On an mcp_tool hook Claude Code reads any
 // other value as block; on command and http hooks another value is invalid.
 import { z } from 'zod';
-import type { OnError } from '../model.js';
+import type { OnError } from '../../model/hook-definition.js';
 
 export const onFailureSchema = z.enum(['block', 'continue'], { error: 'expected "block" (the action is refused when the hook cannot answer) or "continue"' });
 

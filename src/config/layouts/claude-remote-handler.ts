@@ -4,7 +4,7 @@
 // it ignores it; a value hookpool cannot read makes the handler a broken entry.
 import { z } from 'zod';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS, REMOTE_KINDS, type RemoteKind } from '../remote-handler.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS, REMOTE_KINDS, type RemoteKind } from '../../model/remote-handler.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { problemAt } from './shared.js';
 import { noteIgnoredFields } from './claude-handler.js';

@@ -10,7 +10,7 @@ import { describeUnknownEvent, matcherSchema } from '../field-schemas.js';
 import { COMMAND_FIELDS, commandHandlerSchema, convertHandler, noteIgnoredFields, type ClaudeHooksContext } from './claude-handler.js';
 import { onErrorFromFailClosed, onErrorFromOnFailure } from './claude-on-failure.js';
 import { CLAUDE_REMOTE_TYPES, readRemoteHandler } from './claude-remote-handler.js';
-import type { RemoteKind } from '../remote-handler.js';
+import type { RemoteKind } from '../../model/remote-handler.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 
 const settingsSchema = z.looseObject({

@@ -1,6 +1,6 @@
 // Which tool's layout a settings document is in (its ConfigFormat), decided by its shape (docs/configuration.md).
 import { basename, dirname } from 'node:path';
-import type { ConfigFormat } from '../model.js';
+import type { ConfigFormat } from '../../model/hook-definition.js';
 import { isAutohandShape } from './autohand.js';
 import { hasClaudeSection } from './openclaw.js';
 import { OPTA_EVENT_NAMES, OPTA_HOOK_KEYS } from './opta.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { EventName } from '../../events/event-specs.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../remote-handler.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../../model/remote-handler.js';
 import { brokenEntry, finishHook, isPlainObject, parseEntry, problemAt, type FormatResult } from './shared.js';
 import { splitOpenclawCommand } from './openclaw-command.js';
 

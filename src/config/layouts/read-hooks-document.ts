@@ -1,6 +1,6 @@
 // One parsed settings document to native hooks: detect the format, run its reader.
 import { readBuiltinHooks, type BuiltinCatalog } from '../builtin-hooks.js';
-import type { ConfigFormat } from '../model.js';
+import type { ConfigFormat } from '../../model/hook-definition.js';
 import { readAutohandHooks } from './autohand.js';
 import { readClaudeHooks } from './claude.js';
 import type { ClaudeHooksContext } from './claude-handler.js';

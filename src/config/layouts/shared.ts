@@ -5,7 +5,7 @@ import { canonicalEventName } from '../../events/resolve-event.js';
 import { compileMatcher } from '../../plan/compile-matcher.js';
 import { matcherLanguageOfFormat, type MatcherLanguage } from '../../plan/matcher-language.js';
 import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
-import type { BrokenHookEntry, ConfigFormat, HookSource } from '../model.js';
+import type { BrokenHookEntry, ConfigFormat, HookSource } from '../../model/hook-definition.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';
 
 /** What one format reader gives back: native hooks (each with its source), entries that could not load, and problem lines. */

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { canRefuse } from '../../events/decision-rank.js';
 import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../model.js';
+import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../../model/hook-definition.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../remote-handler.js';
+import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../../model/remote-handler.js';
 import { hasPlaceholder } from '../../run/template.js';
 import { isPlainObject, parseEntry, problemAt, readHookList, type EntryLocation, type FormatResult } from './shared.js';
-import type { FunctionHook } from '../hook-handler.js';
+import type { FunctionHook } from '../../model/hook-handler.js';
 import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';
 
 /** Wundr's own default when neither the hook nor the file gives a timeout. */

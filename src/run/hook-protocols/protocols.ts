@@ -1,5 +1,5 @@
 // Every hook protocol, by name: the one place that maps a hook's `protocol` to how it is spoken.
-import type { HookProtocol } from '../../config/model.js';
+import type { HookProtocol } from '../../model/hook-definition.js';
 import { AUTOHAND_PROTOCOL } from './autohand.js';
 import { CLAUDE_PROTOCOL } from './claude.js';
 import { OPENCLAW_PROTOCOL } from './openclaw.js';

@@ -4,7 +4,7 @@
 // a command hook's stdout; `isError` is a non-blocking error; a call that throws (server not
 // connected), or answers something that is not a tool result (a number, `{}`), is a hook that
 // failed: a guard that fails closed refuses instead of reading it as "proceed".
-import type { McpToolHandler } from '../../config/remote-handler.js';
+import type { McpToolHandler } from '../../model/remote-handler.js';
 import { valueAt } from '../template.js';
 import type { CallAnswer } from './call-task.js';
 

@@ -2,8 +2,8 @@
 // for the pool's workers, or a call task for the agent's thread. A handler whose evaluator or MCP
 // caller the engine was not given cannot run: that is said once when the engine starts, and each
 // fire it is a hook that failed (on a guard that fails closed, a refusal), never a silent skip.
-import type { HookDefinition, HookProtocol } from '../../config/model.js';
-import type { RemoteHandler } from '../../config/remote-handler.js';
+import type { HookDefinition, HookProtocol } from '../../model/hook-definition.js';
+import type { RemoteHandler } from '../../model/remote-handler.js';
 import type { CallTask } from './call-task.js';
 import { readEvaluatorReply, type HookEvaluators } from './evaluator.js';
 import type { HttpTask } from './http-task.js';

@@ -1,5 +1,4 @@
 // What crosses thread and process boundaries: plain data, never an exception.
-import type { SandboxView } from './bubblewrap.js';
 
 export type HookStatus = 'ok' | 'exit_nonzero' | 'timed_out' | 'aborted' | 'spawn_failed' | 'crashed';
 
@@ -51,4 +50,12 @@ export interface SpawnTask {
 /** An outcome for a hook that produced no process result. */
 export function failedOutcome(id: string, status: HookStatus, error: string, durationMs = 0): HookOutcome {
   return { id, status, exitCode: null, signal: null, durationMs, stdout: '', stderr: '', truncated: false, error };
+}
+
+/** What a sandboxed hook sees of the host's folders: the socket check before its spawn needs it. */
+export interface SandboxView {
+  /** Replaced by empty folders. */
+  readonly hidden: readonly string[];
+  /** Bound back into the sandbox (the working directory, `readable`, `writable`), even inside a hidden folder. */
+  readonly shown: readonly string[];
 }

@@ -1,5 +1,5 @@
-import type { OnError } from '../config/model.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { OnError } from './hook-definition.js';
+import type { HookOutcome } from './hook-outcome.js';
 
 /** A hook that gave no answer, and what hookpool made of it. Always reported, whatever `onError` says. */
 export interface HookFailure {

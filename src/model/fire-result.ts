@@ -1,6 +1,6 @@
 import type { Decision } from '../events/decision.js';
 import type { EventName } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from './hook-outcome.js';
 import type { HookFailure } from './hook-failure.js';
 
 /** An MCP elicitation's answer (Elicitation, ElicitationResult). */
