@@ -3,8 +3,8 @@
 import type { HookDefinition } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
-import { compileMatcher } from '../plan/compile-matcher.js';
-import { matcherLanguageOf } from '../plan/matcher-language.js';
+import { compileMatcher } from '../compilers/compile-matcher.js';
+import { matcherLanguageOf } from '../compilers/matcher-language.js';
 import { SAMPLE_PAYLOADS } from './sample-payloads.js';
 
 export interface TestPayload {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { canRefuse } from '../events/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
-import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
+import { compileCommandTemplate, hasPlaceholder } from '../compilers/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields-schema.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler-schema.js';
 import { defaultTimeoutMsOf } from '../model/remote-handler.js';

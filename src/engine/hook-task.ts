@@ -4,7 +4,7 @@ import type { HookDefinition, HookProtocol } from '../model/hook-definition.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { bubblewrapArgs, findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
-import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../run/template.js';
+import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../compilers/template.js';
 import type { FireContext } from '../run/hook-env.js';
 import type { HookTask, SpawnHookTask } from '../run/pool-host.js';
 import { PROTOCOLS } from '../run/hook-protocols/protocols.js';

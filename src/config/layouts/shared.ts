@@ -2,8 +2,8 @@
 // lines, and the final native check. The field schemas themselves are in ../field-schemas.ts.
 import { z } from 'zod';
 import { canonicalEventName } from '../../events/resolve-event.js';
-import { compileMatcher } from '../../plan/compile-matcher.js';
-import { matcherLanguageOfFormat, type MatcherLanguage } from '../../plan/matcher-language.js';
+import { compileMatcher } from '../../compilers/compile-matcher.js';
+import { matcherLanguageOfFormat, type MatcherLanguage } from '../../compilers/matcher-language.js';
 import { formatIssues, formatJsonPath, oneLine } from '../format-issues.js';
 import type { BrokenHookEntry, ConfigFormat, HookSource } from '../../model/hook-definition.js';
 import { nativeHookSchema, type NativeHookInput } from '../native-schema.js';

@@ -8,7 +8,7 @@ import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../../model/hook-definition.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../../model/remote-handler.js';
-import { hasPlaceholder } from '../../run/template.js';
+import { hasPlaceholder } from '../../compilers/template.js';
 import { isPlainObject, parseEntry, problemAt, readHookList, type EntryLocation, type FormatResult } from './shared.js';
 import type { FunctionHook } from '../../model/hook-handler.js';
 import { commandSchema, eventNameSchema, globSchema, timeoutMsSchema } from '../field-schemas.js';

@@ -5,7 +5,7 @@
 // Wundr writes nothing to stdin although its docs say the metadata goes there; hookpool writes
 // the metadata JSON, what the docs promise, so a hook that reads stdin gets it instead of waiting.
 import type { EventName } from '../../events/event-specs.js';
-import { envText } from '../hook-env.js';
+import { envText } from '../../compilers/template.js';
 import { sessionOf, startVariables, type ProtocolFire, type ProtocolSpec } from './protocol.js';
 
 // Claude Code's common fields, which Wundr's metadata does not carry (the session is `sessionId`).

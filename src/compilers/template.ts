@@ -6,7 +6,6 @@
 // quote or start a command, wherever the author put the placeholder. The one place a reference
 // cannot go is inside single quotes, where the shell expands nothing: that is refused at load.
 import { HookpoolError } from '../errors.js';
-import { envText } from './hook-env.js';
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/y;
 const ANY_PLACEHOLDER = /\{\{\s*[\w.-]+\s*\}\}/;
@@ -86,4 +85,10 @@ function quotedPlaceholder(placeholder: string): HookpoolError {
     'ERR_HOOKPOOL_INVALID_CONFIG',
     `placeholder ${placeholder} is inside single quotes, where the shell expands nothing; remove the quotes around it (hookpool passes every value safely quoted)`,
   );
+}
+
+/** A value as environment text: strings as they are, anything else as JSON, NUL bytes escaped. */
+export function envText(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return text.includes('\0') ? text.replaceAll('\0', '\\u0000') : text;
 }
