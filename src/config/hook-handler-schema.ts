@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { COMMAND_HANDLER, HANDLER_KINDS, HOOK_ORIGINS, type FunctionHook, type HookHandler } from '../model/hook-handler.js';
-import { isRemoteKind } from '../model/remote-handler.js';
+import { isRemoteKind } from '../handlers/handler-kinds.js';
 import { checkRemoteFields, remoteHandlerOf, remoteHandlerShape } from './remote-handler-schema.js';
 
 const isFunction = (value: unknown): value is FunctionHook => typeof value === 'function';

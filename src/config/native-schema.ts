@@ -5,7 +5,7 @@ import { EVENT_SPECS } from '../events/event-specs.js';
 import { compileCommandTemplate, hasPlaceholder } from '../compilers/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields-schema.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler-schema.js';
-import { defaultTimeoutMsOf } from '../model/remote-handler.js';
+import { defaultTimeoutMsOf } from '../handlers/handler-kinds.js';
 import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {

@@ -2,7 +2,8 @@
 // pool's workers), `prompt` and `agent` (an evaluator the agent injects, e.g. an LLM call) and
 // `mcp_tool` (a tool of an MCP server, through a caller the agent injects). Their native fields
 // are Claude Code's own names (hooks reference, "Hook handler fields"). Kept apart from
-// hook-handler.ts, which only adds them to its kinds; their zod fields: remote-handler-schema.ts.
+// hook-handler.ts, which only adds them to its kinds; their zod fields: remote-handler-schema.ts; what
+// each kind is (its defaults, fields, wording): src/handlers/.
 
 /** The kinds this file defines, as `type` names them. */
 export const REMOTE_KINDS = ['http', 'prompt', 'agent', 'mcp_tool'] as const;
@@ -37,15 +38,3 @@ export interface McpToolHandler {
 }
 
 export type RemoteHandler = HttpHandler | EvaluatedHandler | McpToolHandler;
-
-/** Claude Code's default timeouts of the evaluated kinds (hooks reference, "Timeouts"); Wundr's are the same. */
-export const EVALUATED_DEFAULT_TIMEOUT_MS: Readonly<Record<EvaluatedHandler['kind'], number>> = { prompt: 30_000, agent: 60_000 };
-
-export function isRemoteKind(kind: string): kind is RemoteKind {
-  return (REMOTE_KINDS as readonly string[]).includes(kind);
-}
-
-/** The timeout a hook of `kind` gets when its entry gives none, or undefined to keep the command default. */
-export function defaultTimeoutMsOf(kind: string): number | undefined {
-  return kind === 'prompt' || kind === 'agent' ? EVALUATED_DEFAULT_TIMEOUT_MS[kind] : undefined;
-}

@@ -4,7 +4,8 @@
 // it ignores it; a value hookpool cannot read makes the handler a broken entry.
 import { z } from 'zod';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS, REMOTE_KINDS, type RemoteKind } from '../../model/remote-handler.js';
+import { HANDLER_KIND_SPECS } from '../../handlers/handler-kinds.js';
+import { REMOTE_KINDS, type RemoteKind } from '../../model/remote-handler.js';
 import type { NativeHookInput } from '../native-schema.js';
 import { problemAt } from './shared.js';
 import { noteIgnoredFields } from './claude-handler.js';
@@ -79,7 +80,7 @@ export function readRemoteHandler(value: Record<string, unknown>, type: RemoteKi
     problems.push(problemAt(place.file, [...place.path, 'if'], `never runs: Claude Code applies "if" only on tool events, and skips a hook that has one on ${place.event}`));
   }
   const eventDefaultMs = EVENT_SPECS[place.event].defaultTimeoutMs;
-  const typeDefaultMs = handler.type === 'prompt' || handler.type === 'agent' ? EVALUATED_DEFAULT_TIMEOUT_MS[handler.type] : eventDefaultMs;
+  const typeDefaultMs = HANDLER_KIND_SPECS[handler.type].defaultTimeoutMs ?? eventDefaultMs;
   const timeoutMs = handler.timeout === undefined ? Math.min(typeDefaultMs, eventDefaultMs) : Math.max(1, Math.round(handler.timeout * 1000));
   return {
     ...nativeHandlerOf(handler),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { EventName } from '../../events/event-specs.js';
 import { formatJsonPath } from '../format-issues.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../../model/remote-handler.js';
+import { HANDLER_KIND_SPECS } from '../../handlers/handler-kinds.js';
 import { brokenEntry, finishHook, isPlainObject, parseEntry, problemAt, type FormatResult } from './shared.js';
 import { splitOpenclawCommand } from './openclaw-command.js';
 
@@ -170,7 +170,7 @@ function readEvaluatedHandler(value: unknown, type: 'prompt' | 'agent', place: H
     event: place.event,
     filter: matcher === '*' ? undefined : { tool: [matcher] },
     ...evaluated,
-    timeout: handler.timeout === undefined ? EVALUATED_DEFAULT_TIMEOUT_MS[type] : handler.timeout * 1000,
+    timeout: handler.timeout === undefined ? HANDLER_KIND_SPECS[type].defaultTimeoutMs : handler.timeout * 1000,
     background: OPENCLAW_FIRE_AND_FORGET.has(place.event) ? true : undefined,
     protocol: 'openclaw',
   };

@@ -7,7 +7,7 @@ import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
 import { NOTIFICATION_LEVELS, RISK_LEVELS } from '../../model/hook-definition.js';
 import type { NativeHookInput } from '../native-schema.js';
-import { EVALUATED_DEFAULT_TIMEOUT_MS } from '../../model/remote-handler.js';
+import { HANDLER_KIND_SPECS } from '../../handlers/handler-kinds.js';
 import { hasPlaceholder } from '../../compilers/template.js';
 import { isPlainObject, parseEntry, problemAt, readHookList, type EntryLocation, type FormatResult } from './shared.js';
 import type { FunctionHook } from '../../model/hook-handler.js';
@@ -197,7 +197,7 @@ function toNativeEvaluatedHook(hook: WundrEvaluatedHook, file: WundrDefaults): N
   const handler = hook.type === 'prompt'
     ? { type: 'prompt' as const, prompt: hook.promptTemplate, model: hook.model }
     : { type: 'agent' as const, prompt: hook.promptTemplate ?? '$ARGUMENTS', model: hook.model, agentConfig: hook.agentConfig };
-  return { ...commonFields(hook, file), ...handler, timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? EVALUATED_DEFAULT_TIMEOUT_MS[hook.type] };
+  return { ...commonFields(hook, file), ...handler, timeout: hook.timeoutMs ?? file.defaultTimeoutMs ?? HANDLER_KIND_SPECS[hook.type].defaultTimeoutMs };
 }
 
 function filterOf(matcher: WundrCommandHook['matcher']): NativeHookInput['filter'] {
