@@ -1,4 +1,4 @@
-// The native schema's handler fields (handler-fields.ts): their zod shape, the checks between
+// The native schema's handler fields (model/handler-fields.ts): their zod shape, the checks between
 // them, and the model's fields they make.
 import { z } from 'zod';
 import { checkPermissionRule } from '../plan/permission-rule.js';

@@ -1,4 +1,4 @@
-// The native schema's fields for the handler kinds (hook-handler.ts): `type` and a module's or a
+// The native schema's fields for the handler kinds (model/hook-handler.ts): `type` and a module's or a
 // function's fields, the check that an entry's fields fit its kind, and the handler it makes.
 import { dirname } from 'node:path';
 import { z } from 'zod';

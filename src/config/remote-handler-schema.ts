@@ -1,4 +1,4 @@
-// The native schema's fields of the remote kinds (remote-handler.ts): their zod shape, the check
+// The native schema's fields of the remote kinds (model/remote-handler.ts): their zod shape, the check
 // of which fields each kind needs, and the handler they make.
 import { z } from 'zod';
 import { envNameSchema } from './field-schemas.js';

@@ -1,8 +1,8 @@
 // Claude Code's handler fields beyond command and timeout (hooks reference, "Hook handler
 // fields"), as the native format and the internal model hold them: the `if` filter, `once`,
 // `statusMessage`, `shell`, `asyncRewake` with its message, and the skill or subagent a
-// frontmatter hook belongs to. Kept apart so model.ts and native-schema.ts only spread them in;
-// their zod fields: handler-fields-schema.ts.
+// frontmatter hook belongs to. Kept apart so hook-definition.ts and config/native-schema.ts only spread them in;
+// their zod fields: config/handler-fields-schema.ts.
 
 /** The shells a `command` can run through: `sh -c` (the default), `bash -c`, `pwsh -Command`. */
 export const HOOK_SHELLS = ['sh', 'bash', 'powershell'] as const;

@@ -1,7 +1,8 @@
 // What a hook runs, beside the command hooks' fields: the handler kind (`type`), and for an
 // in-worker module its file, export and options, for a function the agent's callback. Kept apart
-// from model.ts and native-schema.ts (which only spread these in) so other handler kinds can be
-// added beside them without touching the same lines. Their zod fields: hook-handler-schema.ts.
+// from hook-definition.ts and config/native-schema.ts (which only spread these in) so other handler kinds can be
+// added beside them without touching the same lines. Their zod fields: config/hook-handler-schema.ts;
+// what each kind is: src/handlers/.
 import { REMOTE_KINDS, type RemoteHandler } from './remote-handler.js';
 
 /** The handler kinds a hook entry can name with `type`. */

@@ -2,7 +2,7 @@
 // pool's workers), `prompt` and `agent` (an evaluator the agent injects, e.g. an LLM call) and
 // `mcp_tool` (a tool of an MCP server, through a caller the agent injects). Their native fields
 // are Claude Code's own names (hooks reference, "Hook handler fields"). Kept apart from
-// hook-handler.ts, which only adds them to its kinds; their zod fields: remote-handler-schema.ts; what
+// hook-handler.ts, which only adds them to its kinds; their zod fields: config/remote-handler-schema.ts; what
 // each kind is (its defaults, fields, wording): src/handlers/.
 
 /** The kinds this file defines, as `type` names them. */
