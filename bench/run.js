@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { showCase } from './lib/progress.js';
 import { renderCase, renderResults } from './lib/report.js';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -76,11 +77,13 @@ function runCaseProcess(name, { quick, scratch }) {
   const out = join(scratch, `${name}.json`);
   const limitMs = quick ? 90_000 : 30 * 60_000;
   return new Promise((resolvePromise) => {
-    // The case's stdout (a peer's console output) goes to our stderr, keeping stdout for tables.
+    // The case's stdout (a peer's console output) and stderr go to our stderr, keeping stdout for
+    // tables; through this process, so that they print above the progress spinner, not across it.
     const child = spawn(process.execPath, ['--expose-gc', file, '--out', out, ...(quick ? ['--quick'] : [])], {
       cwd: REPO_DIR,
-      stdio: ['ignore', process.stderr, 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => process.stderr.write(chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
@@ -123,9 +126,10 @@ async function main() {
   const started = Date.now();
   const results = [];
   try {
-    for (const name of cases) {
-      console.error(`bench: ${name}${args.quick ? ' (quick)' : ''}`);
+    for (const [index, name] of cases.entries()) {
+      const shown = showCase(name, index, cases.length, args.quick);
       const result = await runCaseProcess(name, { quick: args.quick, scratch });
+      shown.finish(result);
       results.push(result);
       console.log(renderCase(result));
     }

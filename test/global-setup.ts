@@ -3,9 +3,16 @@
 // test makes with os.tmpdir() lands there, apart from other runs on the same machine; whatever
 // is still there at the end is a test that did not clean up, and fails the run. Temp folders
 // made elsewhere under /tmp/hookpool-* during the run are reported (other runs may have made them).
+// Before that, dist/ is made current: the tests import src/, but what they start (the CLI, the
+// pool's workers, the sandbox process) runs the build, so a bare `npx vitest` after an edit must
+// never test an old dist/. scripts/build-stamp.js knows whether it is current; if not, it is built.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const SYSTEM_TMP = tmpdir();
 
@@ -13,7 +20,15 @@ function hookpoolFolders(): Set<string> {
   return new Set(readdirSync(SYSTEM_TMP).filter((name) => name.startsWith('hookpool-')));
 }
 
+/** Builds when dist/ is not the build of the sources as they are (the check says why on stderr). */
+function buildWhenStale(): void {
+  const check = spawnSync(process.execPath, ['scripts/build-stamp.js', 'check'], { cwd: ROOT, stdio: 'inherit' });
+  if (check.status === 0) return;
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
 export default function setup(): () => void {
+  buildWhenStale();
   const before = hookpoolFolders();
   const root = mkdtempSync(join(SYSTEM_TMP, 'hookpool-test-run-'));
   process.env.TMPDIR = root;

@@ -8,7 +8,7 @@ import { workerData } from 'node:worker_threads';
 import type { InWorkerHook, InWorkerHookContext } from '../src/run/in-worker-hook.js';
 import type { ModuleRun, ModuleTask } from '../src/run/module-task.js';
 import { answerOutcome, errorLine } from '../src/run/in-worker-answer.js';
-import { failedOutcome, type HookOutcome } from '../src/run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../src/model/hook-outcome.js';
 import { startStopwatch } from '../src/run/stopwatch.js';
 import type { ModuleWorkerData } from '../src/run/worker-file.js';
 import { trustedScriptsProblem } from '../src/trust/verify-trusted-scripts.js';

@@ -3,7 +3,7 @@
 // spawned, or comes already running from a spare (the sandbox's main thread passes `fromSpare`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { GroupRegistry } from '../src/run/group-registry.js';
-import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/run/outcome.js';
+import { failedOutcome, type HookOutcome, type HookStatus, type SpawnTask } from '../src/model/hook-outcome.js';
 import { withHostSocketsHidden } from '../src/run/bubblewrap.js';
 import { killEscapees } from '../src/run/kill-escapees.js';
 import { signalGroup, terminateGroup } from '../src/run/process-group.js';

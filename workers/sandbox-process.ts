@@ -10,11 +10,11 @@
 import { constants } from 'node:os';
 import type { PoolHost } from '../src/run/pool-host.js';
 import { killMarkedProcesses } from '../src/run/reap-marked.js';
-import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-protocol.js';
+import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from '../src/run/sandbox-messages.js';
 import { createThreadHost } from '../src/run/thread-host.js';
 import { INLINE_ENV_KEY } from '../src/run/worker-file.js';
 import { SpareHookProcesses } from './spare-hook-processes.js';
-import { runSpawnTask } from './spawn-task.js';
+import { runSlottedTask } from './run-slotted-task.js';
 
 const ORPHAN_KILL_GRACE_MS = 100;
 const EXIT_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -43,7 +43,7 @@ process.on('message', (message: ToSandbox) => {
     baseEnvByHook[INLINE_ENV_KEY] = marker;
     const onWarning = (text: string) => send({ t: 'warning', message: text });
     const ownSpares = (spares = new SpareHookProcesses(message.options.spareProcesses ?? 0));
-    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSpawnTask(task, baseEnvByHook[task.envKey], registry, ownSpares));
+    host = createThreadHost({ ...message.options, baseEnvByHook, onWarning }, (task, registry) => runSlottedTask(task, baseEnvByHook[task.envKey], registry, ownSpares));
   } else if (message.t === 'run') {
     void host!.run(message.task).then((outcome) => send({ t: 'done', id: message.id, outcome }));
   } else if (message.t === 'ping') {

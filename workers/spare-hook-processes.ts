@@ -5,7 +5,7 @@
 // spares are bounded in number, retire after IDLE_RETIRE_MS unused, and are killed by close().
 // They carry the sandbox's marker like every hook process, so a dead sandbox's spares are found.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { SpawnTask } from '../src/run/outcome.js';
+import type { SpawnTask } from '../src/model/hook-outcome.js';
 import { isDeadState, lastCreatedPid, readProcStat } from '../src/run/proc-stat.js';
 import { signalGroup } from '../src/run/process-group.js';
 import { lowerPriority } from './hook-priority.js';

@@ -16,13 +16,14 @@
  * act) and false, with no decision, where a block would keep the agent running.
  */
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import { capText, MAX_MODEL_TEXT_CHARS } from './cap-text.js';
-import { canHoldBack, decisionRank, isRefusal } from './decision-rank.js';
-import type { CappedTextField, Decision, FireResult, HookError } from './fire-result.js';
+import { canHoldBack, decisionRank, isRefusal } from '../events/decision-rank.js';
+import type { CappedTextField, FireResult, HookError } from '../model/fire-result.js';
+import type { Decision } from '../events/decision.js';
 import type { HookVerdict } from './hook-verdict.js';
 import { concatenate, elicitationAnswer, firstGiven, firstPerKey, joinText, union } from './merge-fields.js';
-import { readFireVerdicts, type AnswerRules } from './read-protocol-output.js';
+import { readFireVerdicts, type AnswerRules } from './read-hook-protocol-output.js';
 import { auditedHook, isAudited, readWithAudits } from './audit-mode.js';
 
 /** Claude Code caps the classifier notes of one tool call at 2,000 characters, across hooks. */

@@ -2,11 +2,11 @@
 // withheld. The fire's other hooks merge as if it had not answered (it takes no part in its
 // protocol's group merge either); what stays of it is what the user must see anyway (its failure,
 // its error notices, what the event ignores), and its would-be answer goes to FireResult.audited.
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import type { EventSpec } from '../events/event-specs.js';
-import { emptyAnswer, type AuditedHook, type FireResult, type HookAnswer } from './fire-result.js';
+import { emptyAnswer, type AuditedHook, type FireResult, type HookAnswer } from '../model/fire-result.js';
 import { emptyVerdict, type HookVerdict } from './hook-verdict.js';
-import { readFireVerdicts, readHookAnswer, type AnswerRules } from './read-protocol-output.js';
+import { readFireVerdicts, readHookAnswer, type AnswerRules } from './read-hook-protocol-output.js';
 
 /** Whether a hook's answer is withheld (its `enforce` is false). */
 export function isAudited(rules: Pick<AnswerRules, 'enforce'>): boolean {

@@ -1,5 +1,6 @@
-import type { Decision, DecidingHook, HookAnswer } from './fire-result.js';
-import type { HookFailure } from './hook-failure.js';
+import type { DecidingHook, HookAnswer } from '../model/fire-result.js';
+import type { Decision } from '../events/decision.js';
+import type { HookFailure } from '../model/hook-failure.js';
 
 /** One hook's contribution to a fire, read from its exit code and output before merging. */
 export interface HookVerdict extends HookAnswer {

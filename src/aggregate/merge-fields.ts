@@ -1,6 +1,6 @@
 // The merge rules of FireResult's fields (each field's TSDoc says which it follows and why). All
 // take values in config order, so the answer never depends on which hook finished first.
-import type { ElicitationAction } from './fire-result.js';
+import type { ElicitationAction } from '../model/fire-result.js';
 import type { HookVerdict } from './hook-verdict.js';
 
 /** Every non-empty text, joined by newlines; null when there is none. */

@@ -7,9 +7,9 @@
 // Autohand takes the first hook's decision there: later Autohand hooks' decisions are noted, not
 // merged.
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { isRefusal } from './decision-rank.js';
-import { describeFailure } from './hook-failure.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { isRefusal } from '../events/decision-rank.js';
+import { describeFailure } from '../model/hook-failure.js';
 import { emptyVerdict, ignore, type HookVerdict } from './hook-verdict.js';
 import { parseHookStdout, notJsonOutputBecause } from './parse-hook-stdout.js';
 import { readFailure, type ReadingRules } from './read-hook-output.js';

@@ -1,9 +1,9 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { canRefuse, isRefusal, refusalFor } from './decision-rank.js';
-import { describeFailure, firstLine } from './hook-failure.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { canRefuse, isRefusal, refusalFor } from '../events/decision-rank.js';
+import { describeFailure, firstLine } from '../model/hook-failure.js';
 import { emptyVerdict, ignore, type HookVerdict } from './hook-verdict.js';
 import { parseHookStdout, type ParsedStdout } from './parse-hook-stdout.js';
 import { applyJsonOutput } from './read-json-output.js';

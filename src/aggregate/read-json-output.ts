@@ -1,7 +1,7 @@
 import type { EventSpec, TopLevelField } from '../events/event-specs.js';
-import { isDecisionIn, refusalFor } from './decision-rank.js';
+import { isDecisionIn, refusalFor } from '../events/decision-rank.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
-import type { Decision } from './fire-result.js';
+import type { Decision } from '../events/decision.js';
 import { ignore, setDecision, type HookVerdict } from './hook-verdict.js';
 import { applySpecificOutput } from './read-specific-output.js';
 import { isTerminalSequence } from './terminal-sequence.js';

@@ -3,10 +3,10 @@
 // other exits are non-blocking errors. OpenClaw reads answers only on four events, each its own
 // fields; the others are fire-and-forget or observe-only.
 import type { EventName, EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { isRefusal } from './decision-rank.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { isRefusal } from '../events/decision-rank.js';
 import { createFieldReader } from './field-reader.js';
-import { describeFailure } from './hook-failure.js';
+import { describeFailure } from '../model/hook-failure.js';
 import { emptyVerdict, type HookVerdict } from './hook-verdict.js';
 import { parseHookStdout, notJsonOutputBecause } from './parse-hook-stdout.js';
 import { readFailure, type ReadingRules } from './read-hook-output.js';

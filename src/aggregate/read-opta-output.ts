@@ -1,8 +1,8 @@
 // An Opta hook's answer (manager.ts): only its exit code. Any non-zero exit of a `tool.pre` hook
 // cancels the tool with stderr as the reason; Opta reads no stdout and ignores other exits.
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { describeFailure } from './hook-failure.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { describeFailure } from '../model/hook-failure.js';
 import { emptyVerdict, type HookVerdict } from './hook-verdict.js';
 import { readFailure, type ReadingRules } from './read-hook-output.js';
 import { noteIgnoredExit, readSeedBlock } from './seed-exit-codes.js';

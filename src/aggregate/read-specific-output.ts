@@ -1,7 +1,7 @@
 import { SPECIFIC_FIELDS, type EventSpec, type SpecificField } from '../events/event-specs.js';
-import { isDecisionIn } from './decision-rank.js';
+import { isDecisionIn } from '../events/decision-rank.js';
 import type { FieldReader } from './field-reader.js';
-import type { ElicitationAction } from './fire-result.js';
+import type { ElicitationAction } from '../model/fire-result.js';
 import { ignore, setDecision, type HookVerdict } from './hook-verdict.js';
 
 type FieldRead = (fields: FieldReader, verdict: HookVerdict, spec: EventSpec) => void;

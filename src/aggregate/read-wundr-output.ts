@@ -7,10 +7,10 @@
 // Any non-zero exit is a failure in Wundr (its execFile rejects): the hook gives no answer and
 // its `onError` (Wundr's `catchErrors`) decides, like a timeout.
 import type { EventName, EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { isDecisionIn, refusalFor } from './decision-rank.js';
-import type { Decision } from './fire-result.js';
-import { describeFailure, firstLine } from './hook-failure.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { isDecisionIn, refusalFor } from '../events/decision-rank.js';
+import type { Decision } from '../events/decision.js';
+import { describeFailure, firstLine } from '../model/hook-failure.js';
 import { emptyVerdict, type HookVerdict, ignore, setDecision } from './hook-verdict.js';
 import { isJsonObject, parseHookStdout, notJsonOutputBecause } from './parse-hook-stdout.js';
 import { readFailure, type ReadingRules } from './read-hook-output.js';

@@ -1,9 +1,9 @@
 // Exit codes as the seed designs read them: a blocking exit refuses the action where the event can
 // refuse anything; a non-zero exit a seed does not act on is only reported.
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
-import { canRefuse, refusalFor } from './decision-rank.js';
-import { firstLine } from './hook-failure.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
+import { canRefuse, refusalFor } from '../events/decision-rank.js';
+import { firstLine } from '../model/hook-failure.js';
 import type { HookVerdict } from './hook-verdict.js';
 
 /** A seed's blocking exit: the event's refusal with `reason`, or a notice where the event cannot refuse. */

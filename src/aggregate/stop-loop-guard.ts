@@ -1,7 +1,7 @@
-import type { HookProtocol } from '../config/model.js';
+import type { HookProtocol } from '../model/hook-definition.js';
 import { EVENT_SPECS, type EventName } from '../events/event-specs.js';
 import { HookpoolError } from '../errors.js';
-import type { FireResult } from './fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 
 /** Blocks of Stop-like events honoured in a row before the agent is let go (PROTOCOL.md). */
 export const DEFAULT_MAX_CONSECUTIVE_BLOCKS = 8;

@@ -1,10 +1,10 @@
 // The payload `hookpool test` runs a hook on: the user's, or the first sample of the hook's event
 // that its matcher accepts; with notes where the hook would not have run on it for real.
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { matcherSubjectOf } from '../events/matcher-subject.js';
-import { compileMatcher } from '../plan/compile-matcher.js';
-import { matcherLanguageOf } from '../plan/matcher-language.js';
+import { compileMatcher } from '../compilers/compile-matcher.js';
+import { matcherLanguageOf } from '../compilers/matcher-language.js';
 import { SAMPLE_PAYLOADS } from './sample-payloads.js';
 
 export interface TestPayload {

@@ -2,7 +2,7 @@
 // measurable part of a no-match run. Plain arguments are parsed with node:util; anything else
 // (help, a typo, conflicting options) goes to commander, which explains it, before stdin is read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { answerFileCallsSynchronously } from '../config/fs-async.js';
+import { answerFileCallsSynchronously } from '../io/fs-async.js';
 import { isDialectName } from '../dialects/dialect-names.js';
 import type { RunOptions } from './run-event.js';
 

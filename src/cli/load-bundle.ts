@@ -11,9 +11,9 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, r
 import Module from 'node:module';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
-import { ownershipRefusal } from '../config/file-ownership.js';
+import { ownershipRefusal } from '../io/file-ownership.js';
 import { fnv1a64 } from '../io/fnv1a.js';
-import { writePrivateFileSync } from '../config/write-private-file.js';
+import { writePrivateFileSync } from '../io/write-private-file.js';
 
 interface LoadedModule {
   exports: unknown;
@@ -58,7 +58,7 @@ function cachePrefixOf(file: string): string {
 }
 
 // The file's bytes when it is a regular file and neither it nor its folder could have been written
-// by anyone but the user (file-ownership.ts; opened without following a link); otherwise undefined.
+// by anyone but the user (io/file-ownership.ts; opened without following a link); otherwise undefined.
 function readOwnFile(path: string): Buffer | undefined {
   let fd: number;
   try {

@@ -1,7 +1,7 @@
 // The event payload of `run` and `test`: --input, --input-file, or stdin, never more than the
 // engine would hand to a hook (maxPayloadBytes): a runaway producer gets a clear error, not an
 // out-of-memory.
-import { parseJsonOrThrow } from '../config/parse-json.js';
+import { parseJsonOrThrow } from '../io/parse-json.js';
 import { readConfigFile } from '../config/read-config-file.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../engine/payload-limit.js';
 import { HookpoolError } from '../errors.js';

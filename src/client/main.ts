@@ -14,7 +14,7 @@ import { findProjectDir } from '../project/find-project-dir.js';
 import { DEPTH_VARIABLE } from '../project/nested-run.js';
 import { findAgentProcess } from '../project/server/agent-process.js';
 import { serverRecordPath, serverSocketPath } from '../project/server/server-paths.js';
-import type { HookCallRequest } from '../project/server/server-protocol.js';
+import type { HookCallRequest } from '../project/server/server-messages.js';
 import { writeToFd } from '../io/raw-stdio.js';
 import { readStdinText } from '../io/read-stdin.js';
 import { CLIENT_USAGE, parseClientArgs, type ClientArgs } from './client-args.js';

@@ -6,7 +6,7 @@ import type { AgentAnswer } from '../dialects/dialect.js';
 import { privateDirProblem } from '../project/server/private-dir.js';
 import { readProcState } from '../project/server/process-state.js';
 import { readLiveServerRecord } from '../project/server/server-record.js';
-import { CALL_PATH, type HookCallRequest } from '../project/server/server-protocol.js';
+import { CALL_PATH, type HookCallRequest } from '../project/server/server-messages.js';
 import { FORWARDED_OTEL_VARIABLES } from '../telemetry/otel-env.js';
 
 /** How long the client waits for a server to take calls once none is seen starting. */

@@ -5,9 +5,9 @@ import { basename } from 'node:path';
 import type { z } from 'zod';
 import { EVENT_SPECS } from '../events/event-specs.js';
 import type { brokenFileSchema, brokenHookEntrySchema } from './broken-schemas.js';
-import { NO_HANDLER_FIELDS } from './handler-fields.js';
-import { COMMAND_HANDLER } from './hook-handler.js';
-import { DEFAULT_ENV_POLICY, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, FAIL_CLOSED_EVENTS, type HookDefinition } from './model.js';
+import { NO_HANDLER_FIELDS } from '../model/handler-fields.js';
+import { COMMAND_HANDLER } from '../model/hook-handler.js';
+import { DEFAULT_ENV_POLICY, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, FAIL_CLOSED_EVENTS, type HookDefinition } from '../model/hook-definition.js';
 
 type BrokenEntry = z.output<typeof brokenHookEntrySchema>;
 type BrokenFile = z.output<typeof brokenFileSchema>;

@@ -3,7 +3,7 @@
 // into failing hooks, so that an engine built from already checked definitions loads no zod.
 import { z } from 'zod';
 import { eventNameSchema } from './field-schemas.js';
-import { CONFIG_FORMATS } from './model.js';
+import { CONFIG_FORMATS } from '../model/hook-definition.js';
 
 const sourceSchema = z.object({ file: z.string(), jsonPath: z.string(), format: z.enum(CONFIG_FORMATS) });
 

@@ -9,8 +9,8 @@ import { BUILTIN_CATALOG, type BuiltinSpec } from '../builtins/catalog.js';
 import { builtinSettingSchema } from './builtins-field.js';
 import { formatIssues } from './format-issues.js';
 import type { NativeHookInput } from './native-schema.js';
-import type { ConfigFormat } from './model.js';
-import { isPlainObject, problemAt } from './formats/shared.js';
+import type { ConfigFormat } from '../model/hook-definition.js';
+import { isPlainObject, problemAt } from './layouts/shared.js';
 
 /** What a catalog must hold for the loader (src/builtins/catalog.ts's BuiltinSpec has it; tests pass their own). */
 export type BuiltinCatalog = readonly (Pick<BuiltinSpec, 'name' | 'description' | 'hooks' | 'enabledByDefault' | 'options' | 'module' | 'env'> & Partial<Pick<BuiltinSpec, 'timeoutMs'>>)[];

@@ -4,7 +4,7 @@
 // on) and Autohand never lets a failing hook block, so guards from those files fail open unless
 // their file says otherwise. `doctor` and `validate` name every such guard with the line below.
 import { EVENT_SPECS } from '../events/event-specs.js';
-import type { ConfigFormat, HookDefinition } from './model.js';
+import type { ConfigFormat, HookDefinition } from '../model/hook-definition.js';
 
 /** What closes a guard that fails open, in its own file's words. */
 const CLOSING_LINE: Readonly<Record<ConfigFormat, string>> = {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { EventName } from '../events/event-specs.js';
 import { canonicalEventName, closestEventName } from '../events/resolve-event.js';
-import { compileMatcher } from '../plan/compile-matcher.js';
+import { compileMatcher } from '../compilers/compile-matcher.js';
 
 /** `unknown event "PreToolUs" (did you mean "PreToolUse"?)` */
 export function describeUnknownEvent(name: string): string {

@@ -1,7 +1,7 @@
 // What a reader saw, as one string the config cache compares again later (file-journal.ts):
 // a small file by its bytes themselves, which needs no hashing at all on the cache's hot path,
 // a larger one by its SHA-256. Equal fingerprints mean equal bytes either way.
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../io/sha256.js';
 
 /** Files up to this size are fingerprinted by their bytes (hook configurations and scripts are far smaller). */
 export const EXACT_FINGERPRINT_MAX_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 // The two folder look-ups configuration loading makes, each noted in the file journal.
-import { readdir, stat } from './fs-async.js';
+import { readdir, stat } from '../io/fs-async.js';
 import { noteFileObservation } from './file-journal.js';
 
 /** The names in a folder, sorted; none when it cannot be listed. */

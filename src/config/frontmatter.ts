@@ -5,11 +5,11 @@
 import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { listFolder } from './folders.js';
-import { withoutByteOrderMark } from './parse-json.js';
+import { withoutByteOrderMark } from '../io/parse-json.js';
 import type { EventName } from '../events/event-specs.js';
 import type { ConfigScope } from './discover.js';
-import type { ClaudeHooksContext } from './formats/claude-handler.js';
-import { isPlainObject } from './formats/shared.js';
+import type { ClaudeHooksContext } from './layouts/claude-handler.js';
+import { isPlainObject } from './layouts/shared.js';
 
 /** Which kind of file a frontmatter candidate is. */
 export type FrontmatterKind = 'skill' | 'agent';

@@ -1,8 +1,8 @@
-// The native schema's handler fields (handler-fields.ts): their zod shape, the checks between
+// The native schema's handler fields (model/handler-fields.ts): their zod shape, the checks between
 // them, and the model's fields they make.
 import { z } from 'zod';
 import { checkPermissionRule } from '../plan/permission-rule.js';
-import { HOOK_SHELLS, type HandlerFields } from './handler-fields.js';
+import { HOOK_SHELLS, type HandlerFields } from '../model/handler-fields.js';
 
 const ruleSchema = z.string({ error: 'expected one permission rule, e.g. "Bash(git push *)"' }).superRefine((rule, ctx) => {
   try {

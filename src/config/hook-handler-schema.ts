@@ -1,9 +1,9 @@
-// The native schema's fields for the handler kinds (hook-handler.ts): `type` and a module's or a
+// The native schema's fields for the handler kinds (model/hook-handler.ts): `type` and a module's or a
 // function's fields, the check that an entry's fields fit its kind, and the handler it makes.
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { COMMAND_HANDLER, HANDLER_KINDS, HOOK_ORIGINS, type FunctionHook, type HookHandler } from './hook-handler.js';
-import { isRemoteKind } from './remote-handler.js';
+import { COMMAND_HANDLER, HANDLER_KINDS, HOOK_ORIGINS, type FunctionHook, type HookHandler } from '../model/hook-handler.js';
+import { isRemoteKind } from '../handlers/handler-kinds.js';
 import { checkRemoteFields, remoteHandlerOf, remoteHandlerShape } from './remote-handler-schema.js';
 
 const isFunction = (value: unknown): value is FunctionHook => typeof value === 'function';

@@ -6,7 +6,7 @@
 // `HooksConfig`, or Wundr's daemon config holding one under `hooks`, exported as `default` (or as
 // the module itself).
 import { createRequire } from 'node:module';
-import { isPlainObject } from './formats/shared.js';
+import { isPlainObject } from './layouts/shared.js';
 import { readConfigFile } from './read-config-file.js';
 import type { UntrustedConfigFile } from './loaded-config.js';
 import { needsTrust, type TrustPolicy } from '../trust/decide-trust.js';

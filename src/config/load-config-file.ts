@@ -2,11 +2,11 @@
 // go wrong into a problem line, so one bad file never stops the others from loading.
 import type { BuiltinCatalog } from './builtin-hooks.js';
 import type { ConfigCandidate } from './discover.js';
-import type { ClaudeHooksContext } from './formats/claude-handler.js';
+import type { ClaudeHooksContext } from './layouts/claude-handler.js';
 import { frontmatterContext, parseFrontmatter, type FrontmatterFile } from './frontmatter.js';
-import { readHooksDocument } from './formats/read-hooks-document.js';
+import { readHooksDocument } from './layouts/read-hooks-document.js';
 import type { BrokenConfigFile, LoadedConfigFile, UntrustedConfigFile } from './loaded-config.js';
-import type { BrokenHookEntry } from './model.js';
+import type { BrokenHookEntry } from '../model/hook-definition.js';
 import type { NativeHookInput } from './native-schema.js';
 import { readConfigFile } from './read-config-file.js';
 import { readCodeConfig } from './load-code-config.js';

@@ -6,7 +6,7 @@ import { listConfigFiles } from './discover.js';
 import { listExtraFiles } from './extra-files.js';
 import { loadConfigFile, type HookFileCandidate } from './load-config-file.js';
 import type { BrokenConfigFile, LoadedConfigFile, LoadedHooksConfig, UntrustedConfigFile } from './loaded-config.js';
-import type { BrokenHookEntry, EnvInherit } from './model.js';
+import type { BrokenHookEntry, EnvInherit } from '../model/hook-definition.js';
 import { nativeHookSchema, toHookDefinition, type NativeHookInput } from './native-schema.js';
 import { hookIdentity, makeIdsUnique } from './normalize-hooks.js';
 import { defaultDisabledHooksPath, DisabledHooks } from './disabled-hooks.js';

@@ -1,7 +1,7 @@
 // What loadHooksConfig returns: the hooks that may run, and every file that was read, refused,
 // broken or left untrusted, each reported rather than dropped silently.
 import type { ConfigScope } from './discover.js';
-import type { BrokenHookEntry, ConfigFormat } from './model.js';
+import type { BrokenHookEntry, ConfigFormat } from '../model/hook-definition.js';
 import type { NativeHookInput } from './native-schema.js';
 
 /** A project file whose content has no effect (no hooks run, no `disableAllHooks` applied), and why. */

@@ -1,11 +1,11 @@
 // The native format (docs/configuration.md): one zod schema, also the source of schema.json.
 import { z } from 'zod';
-import { canRefuse } from '../aggregate/decision-rank.js';
+import { canRefuse } from '../events/decision-rank.js';
 import { EVENT_SPECS } from '../events/event-specs.js';
-import { compileCommandTemplate, hasPlaceholder } from '../run/template.js';
+import { compileCommandTemplate, hasPlaceholder } from '../compilers/template.js';
 import { checkHandlerFields, handlerFieldsOf, handlerFieldsShape } from './handler-fields-schema.js';
 import { checkHandlerKind, handlerKindShape, handlerOf } from './hook-handler-schema.js';
-import { defaultTimeoutMsOf } from './remote-handler.js';
+import { defaultTimeoutMsOf } from '../handlers/handler-kinds.js';
 import { builtinsSchema } from './builtins-field.js';
 import { commandSchema, envNameSchema, envValueSchema, eventNameSchema, globsSchema, matcherSchema, timeoutMsSchema } from './field-schemas.js';
 import {
@@ -17,7 +17,7 @@ import {
   NOTIFICATION_LEVELS,
   RISK_LEVELS,
   type HookDefinition,
-} from './model.js';
+} from '../model/hook-definition.js';
 
 const globsList = globsSchema.transform((value) => (typeof value === 'string' ? [value] : value));
 

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
-import type { ConfigFormat, HookDefinition, HookSource } from './model.js';
+import { kindOf } from '../handlers/handler-kinds.js';
+import type { ConfigFormat, HookDefinition, HookSource } from '../model/hook-definition.js';
 import type { NativeHookInput } from './native-schema.js';
 
 type Unnamed = Omit<HookDefinition, 'id'> & { id: string | undefined };
@@ -56,7 +57,7 @@ export function normalizeHooks(hooks: readonly Unnamed[]): HookDefinition[] {
 
 function defaultId(hook: Unnamed): string {
   const { handler } = hook;
-  const program = handler.kind === 'module' ? handler.module : handler.kind === 'command' ? (hook.command?.trim().split(/\s+/)[0] ?? hook.args?.[0] ?? 'hook') : handler.kind;
+  const program = kindOf(handler).program(handler, hook);
   return `${basename(program)}@${hook.event}`;
 }
 

@@ -1,6 +1,6 @@
 // OpenClaw runs its Claude-style hooks only when the agent's environment has
 // OPENCLAW_CLAUDE_HOOKS exactly "1" (config.ts isClaudeHooksEnabled); hookpool follows the same switch.
-import type { BrokenHookEntry } from './model.js';
+import type { BrokenHookEntry } from '../model/hook-definition.js';
 import type { NativeHookInput } from './native-schema.js';
 
 /** The variable and the one value that turn OpenClaw's hooks on. */

@@ -1,6 +1,6 @@
 import { HookpoolError } from '../errors.js';
 import { formatIssues } from './format-issues.js';
-import type { HookDefinition } from './model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { nativeHookSchema, toHookDefinition } from './native-schema.js';
 import { normalizeHooks } from './normalize-hooks.js';
 

@@ -6,9 +6,9 @@
 // trusted like a file named explicitly; installed plugins are not discovered.
 import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { ClaudeHooksContext } from './formats/claude-handler.js';
+import type { ClaudeHooksContext } from './layouts/claude-handler.js';
 import { isFolder } from './folders.js';
-import { isPlainObject } from './formats/shared.js';
+import { isPlainObject } from './layouts/shared.js';
 import { readConfigFile } from './read-config-file.js';
 
 const MANIFEST = join('.claude-plugin', 'plugin.json');

@@ -1,8 +1,8 @@
 // One configuration file as JSON, or why it could not be loaded, as data: a bad file is a
 // problem line for its caller to report, never an exception that stops the other files.
-import { parseJson } from './parse-json.js';
+import { parseJson } from '../io/parse-json.js';
 import { readFileBytes } from './read-file-bytes.js';
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../io/sha256.js';
 
 export type ConfigFileRead =
   | { readonly status: 'missing' }

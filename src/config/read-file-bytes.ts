@@ -1,10 +1,10 @@
 // Reads one configuration or record file as bytes, or says why not, without ever throwing for
 // the file's state and without ever blocking: a FIFO or device put in a file's place is refused.
 import { constants } from 'node:fs';
-import { close, fstat, open, readFile } from './fs-async.js';
+import { close, fstat, open, readFile } from '../io/fs-async.js';
 import { noteFileObservation } from './file-journal.js';
 import { fingerprintBytes } from './fingerprint.js';
-import { refusedUserFile } from './user-file-safety.js';
+import { refusedUserFile } from '../io/user-file-safety.js';
 
 // Absent, or a path through something that is not a directory (e.g. `~/.claude` is a file).
 const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR']);

@@ -1,8 +1,9 @@
-// The native schema's fields of the remote kinds (remote-handler.ts): their zod shape, the check
+// The native schema's fields of the remote kinds (model/remote-handler.ts): their zod shape, the check
 // of which fields each kind needs, and the handler they make.
 import { z } from 'zod';
 import { envNameSchema } from './field-schemas.js';
-import { isRemoteKind, REMOTE_KINDS, type RemoteHandler, type RemoteKind } from './remote-handler.js';
+import { HANDLER_KIND_SPECS, isRemoteKind } from '../handlers/handler-kinds.js';
+import { REMOTE_KINDS, type RemoteHandler, type RemoteKind } from '../model/remote-handler.js';
 
 const text = z.string().min(1, 'expected a non-empty string');
 
@@ -29,23 +30,18 @@ export const remoteHandlerShape = {
 
 type ParsedRemote = z.output<z.ZodObject<typeof remoteHandlerShape>>;
 
-// Which fields each kind needs and which it may have.
-const FIELDS: Readonly<Record<RemoteKind, { readonly required: readonly (keyof ParsedRemote)[]; readonly optional: readonly (keyof ParsedRemote)[] }>> = {
-  http: { required: ['url'], optional: ['headers', 'allowedEnvVars'] },
-  prompt: { required: ['prompt'], optional: ['model'] },
-  agent: { required: ['prompt'], optional: ['model', 'agentConfig'] },
-  mcp_tool: { required: ['server', 'tool'], optional: ['input'] },
-};
+// Which fields each kind needs and which it may have: each kind's own (src/handlers/).
+const FIELDS = (kind: RemoteKind): { readonly required: readonly (keyof ParsedRemote)[]; readonly optional: readonly (keyof ParsedRemote)[] } => HANDLER_KIND_SPECS[kind].fields;
 
 /** Checks that a hook of `kind` (any kind) has exactly the fields of these kinds it needs, for the native schema's refinement. */
 export function checkRemoteFields(hook: ParsedRemote, kind: string, ctx: z.RefinementCtx): void {
-  const own = isRemoteKind(kind) ? FIELDS[kind] : { required: [], optional: [] };
+  const own = isRemoteKind(kind) ? FIELDS(kind) : { required: [], optional: [] };
   for (const field of own.required) {
     if (hook[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `a "${kind}" hook needs "${field}"` });
   }
   for (const field of Object.keys(remoteHandlerShape) as (keyof ParsedRemote)[]) {
     if (hook[field] === undefined || own.required.includes(field) || own.optional.includes(field)) continue;
-    const users = REMOTE_KINDS.filter((other) => FIELDS[other].required.includes(field) || FIELDS[other].optional.includes(field));
+    const users = REMOTE_KINDS.filter((other) => FIELDS(other).required.includes(field) || FIELDS(other).optional.includes(field));
     ctx.addIssue({ code: 'custom', path: [field], message: `only used with "type": ${users.map((user) => `"${user}"`).join(' or ')}` });
   }
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envNameSchema } from './field-schemas.js';
 import { formatIssues } from './format-issues.js';
 import { readConfigFile } from './read-config-file.js';
-import type { EnvInherit } from './model.js';
+import type { EnvInherit } from '../model/hook-definition.js';
 import { userRecordPath } from './user-record.js';
 
 const policySchema = z.strictObject({

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { readConfigFile } from './read-config-file.js';
 import { userConfigDir } from './user-config-dir.js';
-import { isPlainObject } from './formats/shared.js';
-import { writePrivateFile } from './write-private-file.js';
+import { isPlainObject } from './layouts/shared.js';
+import { writePrivateFile } from '../io/write-private-file.js';
 
 /** `~/.config/hookpool/<name>`. */
 export function userRecordPath(home: string, name: string): string {

@@ -1,7 +1,7 @@
 // Text every dialect's answer carries beside the hooks' own: hookpool's notices, each hook's
 // stderr tagged with its id, and the small helpers that leave out what was not given.
-import type { FireResult } from '../aggregate/fire-result.js';
-import { describeFailureNotice } from '../aggregate/hook-failure.js';
+import type { FireResult } from '../model/fire-result.js';
+import { describeFailureNotice } from '../model/hook-failure.js';
 import { wouldBlockNotices } from '../aggregate/audit-mode.js';
 import type { EventSpec } from '../events/event-specs.js';
 

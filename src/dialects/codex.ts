@@ -8,7 +8,7 @@
 // runs), so a hook's `ask` reaches Codex as a deny that says approval was wanted. Codex has no
 // fail-closed setting (exit 1, a timeout or a missing script let the call run), so the entries
 // turn hookpool's own failures into exit 2 with the reason.
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { answerForClaude } from './claude/answer.js';
 import type { EventName } from '../events/event-specs.js';

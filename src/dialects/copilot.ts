@@ -9,8 +9,8 @@
 // fail-closed setting). Copilot shows no hook text to the user: notices go to stderr, which it logs.
 // Copilot also runs the Claude Code hooks in .claude/settings.json: a project wired for both runs
 // hookpool twice per call under Copilot (hookpool doctor says so).
-import { isRefusal } from '../aggregate/decision-rank.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import { isRefusal } from '../events/decision-rank.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { reasonGivenBy } from './claude/output-fields.js';
 import { EXIT } from './exit-codes.js';

@@ -6,8 +6,8 @@
 // user) and `agent_message` (sent to the model) on tool events, `continue: false` on
 // beforeSubmitPrompt, `followup_message` on stop (the agent goes on with it), and
 // `additional_context` where the event takes context.
-import { isRefusal } from '../aggregate/decision-rank.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import { isRefusal } from '../events/decision-rank.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { reasonGivenBy } from './claude/output-fields.js';
 import { EXIT } from './exit-codes.js';

@@ -2,7 +2,7 @@
 // canonical ones (Claude Code's), how its hook input reads as hookpool's, how a fire's merged
 // answer is written back (stdout, stderr, exit code), and the settings `hookpool init` writes so the
 // agent calls hookpool. One module per agent beside this file (dialects.ts loads them).
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventName, EventSpec } from '../events/event-specs.js';
 import type { EXIT } from './exit-codes.js';
 import type { DialectName } from './dialect-names.js';

@@ -8,8 +8,8 @@
 // Gemini has no fail-closed setting: it runs a call whose hook exits 1, times out or dies by a
 // signal, but refuses on any other exit with text. So the entries turn hookpool's own failures
 // into exit 2 with the reason (see settings/entry-command.ts).
-import { isRefusal } from '../aggregate/decision-rank.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import { isRefusal } from '../events/decision-rank.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventName, EventSpec } from '../events/event-specs.js';
 import { givenFields, hookpoolNotices, hooksStderr } from './answer-text.js';
 import { reasonGivenBy } from './claude/output-fields.js';

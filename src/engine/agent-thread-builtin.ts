@@ -3,8 +3,8 @@
 // cannot cross into a worker. It is hookpool's own code and only waits on the processes it starts
 // and on the evaluator, so the thread stays free. It runs as a call task (src/run/remote/
 // call-host.ts): bounded by its timeout, aborted at close, its answer read as an in-worker hook's.
-import type { HookDefinition } from '../config/model.js';
-import type { ModuleHandler } from '../config/hook-handler.js';
+import type { HookDefinition } from '../model/hook-definition.js';
+import type { ModuleHandler } from '../model/hook-handler.js';
 import type { InWorkerHook } from '../run/in-worker-hook.js';
 import type { BuiltinModuleLoader } from '../builtins/builtin-modules.js';
 import type { CallTask } from '../run/remote/call-task.js';

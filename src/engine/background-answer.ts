@@ -3,9 +3,9 @@
 // other background hook's additionalContext and systemMessage reach the agent on its next turn.
 // Decision fields have no effect there (the action went ahead long ago), which is logged.
 import { readHookOutput } from '../aggregate/read-hook-output.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import type { AsyncAnswer, Rewake } from './observers.js';
 
 const WAKING_EXIT_CODE = 2;

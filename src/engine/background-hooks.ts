@@ -5,7 +5,7 @@ import type { EngineLogger } from './engine-logger.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
-import { failedOutcome, type HookOutcome } from '../run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import { readBackgroundAnswer } from './background-answer.js';
 import { isAudited } from '../aggregate/audit-mode.js';
 import type { ResolvedEngineOptions } from './engine-options.js';

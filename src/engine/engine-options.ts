@@ -87,7 +87,7 @@ export type ResolvedEngineOptions = z.output<typeof engineOptionsSchema>;
 export interface HookSettled {
   event: string;
   background: boolean;
-  outcome: import('../run/outcome.js').HookOutcome;
+  outcome: import('../model/hook-outcome.js').HookOutcome;
   /** The hook answered with a refusal (deny, or block) of its own: a deliberate block, not a failure. Always false for a background hook. */
   refused: boolean;
   /**

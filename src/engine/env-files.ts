@@ -2,7 +2,7 @@
 // hook's environment. Hooks append `export NAME=value` lines; the engine hands the text back to
 // the agent as it is (it sources it before each Bash command, as Claude Code does: no shell is
 // parsed here) and removes the folder once every hook of the fire has settled.
-import { close, fstat, mkdtemp, open, read, rm, writeFile } from '../config/fs-async.js';
+import { close, fstat, mkdtemp, open, read, rm, writeFile } from '../io/fs-async.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineLogger } from './engine-logger.js';

@@ -1,8 +1,8 @@
 // What the engine tells its log about a fire and each hook run, and the observer every run is
 // reported to. Failures and hook errors are warnings (never silent); what an event ignores is info.
 import type { EngineLogger } from './engine-logger.js';
-import type { FireResult } from '../aggregate/fire-result.js';
-import { describeFailure, describeFailureNotice } from '../aggregate/hook-failure.js';
+import type { FireResult } from '../model/fire-result.js';
+import { describeFailure, describeFailureNotice } from '../model/hook-failure.js';
 import { wouldBlockNotices, withheldAnswerNotes } from '../aggregate/audit-mode.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookSettled, ResolvedEngineOptions } from './engine-options.js';

@@ -4,13 +4,13 @@
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 import type { Dispatcher } from '../run/dispatcher.js';
-import { failedOutcome, type HookOutcome } from '../run/outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { EnvFiles } from './env-files.js';
 import type { EngineTask, PreparedInput } from './hook-task.js';
 import type { RunObservers } from './observers.js';
 import { isAudited } from '../aggregate/audit-mode.js';
-import { isRefusal } from '../aggregate/decision-rank.js';
-import { readHookAnswer, type AnswerRules } from '../aggregate/read-protocol-output.js';
+import { isRefusal } from '../events/decision-rank.js';
+import { readHookAnswer, type AnswerRules } from '../aggregate/read-hook-protocol-output.js';
 import { runChain } from './run-chain.js';
 import type { TaskFactory } from './task-factory.js';
 

@@ -3,7 +3,7 @@
 // agent). It runs as a call task (src/run/remote/call-host.ts): bounded by its timeout, past which
 // the answer is abandoned, never awaited; a throw is a crash. Its answer is read like a command
 // hook's JSON stdout; one JSON cannot write (a function, a symbol, a BigInt) is a crash too.
-import type { FunctionHook } from '../config/hook-handler.js';
+import type { FunctionHook } from '../model/hook-handler.js';
 import { answerText } from '../run/in-worker-answer.js';
 import type { CallAnswer, CallTask } from '../run/remote/call-task.js';
 

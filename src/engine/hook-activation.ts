@@ -1,7 +1,7 @@
 // Hooks that are loaded but not always active: a skill's frontmatter hooks wait until the skill
 // is invoked, and a `once` hook is gone after its first successful run. The plans hold only the
 // active hooks and are rebuilt when that changes (rare: the hot path is one Map lookup as before).
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { invokedSkill } from '../events/skill-invocations.js';
 import type { PathAnchors } from '../plan/permission-rule.js';
 import { planEvents, type EventPlan } from '../plan/planner.js';

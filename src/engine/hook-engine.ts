@@ -1,7 +1,7 @@
 // The engine as the agent sees it (docs/library.md).
-import type { FireResult } from '../aggregate/fire-result.js';
-import type { FunctionHook, HookOrigin } from '../config/hook-handler.js';
-import type { HookDefinition } from '../config/model.js';
+import type { FireResult } from '../model/fire-result.js';
+import type { FunctionHook, HookOrigin } from '../model/hook-handler.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 
 /**

@@ -3,7 +3,7 @@
 // the position it was given (per-hook state is kept by position), so a removed hook leaves a
 // hole and a replaced one a hole plus a new position at the end.
 import type { EngineLogger } from './engine-logger.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { nameHook } from '../config/normalize-hooks.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';

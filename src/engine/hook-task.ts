@@ -1,13 +1,13 @@
 // From a planned hook and a fire's input to the plain task a worker runs.
 import { resolve } from 'node:path';
-import type { HookDefinition, HookProtocol } from '../config/model.js';
+import type { HookDefinition, HookProtocol } from '../model/hook-definition.js';
 import { HookpoolError } from '../errors.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { bubblewrapArgs, findExecutable, MISSING_BWRAP } from '../run/bubblewrap.js';
-import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../run/template.js';
+import { compileCommandTemplate, expandArgs, templateVariables, type CommandTemplate } from '../compilers/template.js';
 import type { FireContext } from '../run/hook-env.js';
 import type { HookTask, SpawnHookTask } from '../run/pool-host.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
 import { functionHookTask } from './function-hook.js';
 import type { CallTask } from '../run/remote/call-task.js';
 import { buildModuleTask } from './module-hook-task.js';

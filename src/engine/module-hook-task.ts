@@ -2,8 +2,8 @@
 // which workers it may run in.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { HookDefinition } from '../config/model.js';
-import type { ModuleHandler } from '../config/hook-handler.js';
+import type { HookDefinition } from '../model/hook-definition.js';
+import type { ModuleHandler } from '../model/hook-handler.js';
 import { moduleRealm } from '../run/module-realm.js';
 import type { ModuleTask } from '../run/module-task.js';
 

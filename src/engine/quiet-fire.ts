@@ -5,10 +5,10 @@
 // measured on Node 20 here. A unit test checks that for every event it is exactly what
 // aggregateFire answers.
 import { mergeVerdicts } from '../aggregate/aggregate-fire.js';
-import type { FireResult } from '../aggregate/fire-result.js';
-import type { HookDefinition } from '../config/model.js';
+import type { FireResult } from '../model/fire-result.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 
 /** The merged answer when every hook speaks Claude Code's protocol and exited 0 with no output (or `{}`); null otherwise. */
 export function quietFireResult(spec: EventSpec, hooks: readonly Pick<HookDefinition, 'protocol'>[], outcomes: HookOutcome[]): FireResult | null {

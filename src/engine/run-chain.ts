@@ -3,10 +3,10 @@
 // ends the chain (Autohand's executeHooks): the agent stops, and the later hooks do not run. A hook
 // in audit mode takes its turn, but its rewrite and its stop are not applied.
 import { isAudited } from '../aggregate/audit-mode.js';
-import { readHookAnswer } from '../aggregate/read-protocol-output.js';
+import { readHookAnswer } from '../aggregate/read-hook-protocol-output.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { byPriority, type PlannedHook } from '../plan/planner.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 
 export interface ChainRun {
   /** The outcome of each hook that ran; a hook after a `continue: false` has none. */

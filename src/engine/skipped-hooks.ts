@@ -1,7 +1,7 @@
 // Wundr reports a hook its matcher did not match as skipped, with a `skipReason`. hookpool does
 // so for the Wundr hooks of an event (other hooks' matchers are Claude Code's, which says nothing
 // of the hooks it does not run); only events that have Wundr hooks pay for it.
-import type { SkippedHook } from '../aggregate/fire-result.js';
+import type { SkippedHook } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 

@@ -4,12 +4,13 @@
 // each task instead (the host got its copy when it started).
 import { resolve } from 'node:path';
 import type { EngineLogger } from './engine-logger.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { PlannedHook } from '../plan/planner.js';
 import { findExecutable, hiddenFolders, MISSING_BWRAP } from '../run/bubblewrap.js';
 import { baseEnvironment } from '../run/hook-env.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
-import { isRemoteKind, type RemoteHandler } from '../config/remote-handler.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
+import { isRemoteKind } from '../handlers/handler-kinds.js';
+import type { RemoteHandler } from '../model/remote-handler.js';
 import { interpolateHeaders } from '../run/remote/header-variables.js';
 import { buildRemoteTask, missingRunner, type RemoteRunners } from '../run/remote/remote-task.js';
 import { INLINE_ENV_KEY } from '../run/worker-file.js';
@@ -18,7 +19,7 @@ import { buildHookTask, findShells, type EngineTask, type PreparedInput, type Ta
 import { moduleRealmOf } from './module-hook-task.js';
 import { agentThreadBuiltinTask } from './agent-thread-builtin.js';
 import { AGENT_THREAD_MODULES, type BuiltinModuleLoader } from '../builtins/builtin-modules.js';
-import type { ModuleHandler } from '../config/hook-handler.js';
+import type { ModuleHandler } from '../model/hook-handler.js';
 import type { ModuleRealmStart } from '../run/module-task.js';
 
 export interface TaskFactoryOptions {

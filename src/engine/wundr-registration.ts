@@ -3,12 +3,12 @@
 // entry is read as a Wundr hook: it gets Wundr's metadata and answers Wundr's result object
 // (`{ block, blockReason, ... }`) with no `protocol` field, and Wundr's `catchErrors` decides what a
 // failure means. A native entry is told apart by having none of Wundr's own keys.
-import { convertWundrEntry } from '../config/formats/wundr.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { convertWundrEntry } from '../config/layouts/wundr.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { HookpoolError } from '../errors.js';
 import { BUILTIN_CATALOG } from '../builtins/catalog.js';
-import { readWundrBuiltins } from '../config/formats/wundr-builtins.js';
+import { readWundrBuiltins } from '../config/layouts/wundr-builtins.js';
 
 // Keys only Wundr's entries have (the native format's own are `timeout`, `description`, `origin`, `prompt`).
 const WUNDR_KEYS = ['timeoutMs', 'catchErrors', 'name', 'promptTemplate', 'agentConfig'];

@@ -1,6 +1,6 @@
 // The columns of an EVENT_SPECS row (src/events/event-specs.ts): everything hookpool needs to know
 // about an event, so the rest of the code reads columns and never switches on names.
-import type { Decision } from '../aggregate/fire-result.js';
+import type { Decision } from './decision.js';
 
 /** What exit code 2 does on an event (Claude Code's "Exit code 2 behavior per event"). */
 export type Exit2Effect =

@@ -2,7 +2,7 @@
 // subagent a frontmatter hook belongs to. Compiled once per hook; tested per fire after the
 // matcher, before anything is spawned.
 import { EVENT_SPECS } from '../events/event-specs.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { compilePermissionRule, type PathAnchors } from './permission-rule.js';
 
 export type { PathAnchors } from './permission-rule.js';

@@ -2,7 +2,7 @@
 // passes when it is at least the hook's minimum, in the seed's order. A payload that carries no
 // level is not filtered (Wundr checks a key only when its metadata has the field); one whose level
 // is not in the order fails.
-import { NOTIFICATION_LEVELS, RISK_LEVELS, type HookFilter } from '../config/model.js';
+import { NOTIFICATION_LEVELS, RISK_LEVELS, type HookFilter } from '../model/hook-definition.js';
 
 export type PayloadTest = (payload: Record<string, unknown>) => boolean;
 

@@ -2,13 +2,13 @@
 // a tool loop is two Map lookups. Pure: no pool, no processes.
 import type Picomatch from 'picomatch';
 import { picomatch } from './lazy-packages.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { idTellsApart } from '../config/normalize-hooks.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName, type EventSpec } from '../events/event-specs.js';
-import { compileMatcher, type CompiledMatcher } from './compile-matcher.js';
-import { matcherLanguageOf } from './matcher-language.js';
+import { compileMatcher, type CompiledMatcher } from '../compilers/compile-matcher.js';
+import { matcherLanguageOf } from '../compilers/matcher-language.js';
 import { compileLevelTest } from './level-filter.js';
-import { PROTOCOLS } from '../run/protocols/protocols.js';
+import { PROTOCOLS } from '../run/hook-protocols/protocols.js';
 import { canEverRun, handlerTests, type PathAnchors } from './handler-filters.js';
 
 /** A hook ready to fire: its definition, position in config order, and compiled tests. */

@@ -4,7 +4,7 @@
 // once per session, and the merged answer written back in the dialect. Whatever goes wrong in
 // hookpool itself is answered as a hook that gave no answer: refused where the event's guards
 // fail closed, and said either way; never an answer the agent would read as "proceed" by mistake.
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { Rewake } from '../engine/observers.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { describeError, HookpoolError } from '../errors.js';

@@ -1,9 +1,9 @@
 // `hookpool add` on an Autohand config (~/.autohand/config.json, its `/hooks` "Add new hooks"):
 // the entry in Autohand's own shape and names, checked by the reader that loads it, appended to
 // `hooks.hooks` (the envelope made when the file has none).
-import { AUTOHAND_EVENTS } from '../run/protocols/autohand.js';
-import { isAutohandShape, readAutohandHooks } from '../config/formats/autohand.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { AUTOHAND_EVENTS } from '../run/hook-protocols/autohand.js';
+import { isAutohandShape, readAutohandHooks } from '../config/layouts/autohand.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import { HookpoolError } from '../errors.js';
 import { EVENT_NAMES, type EventName } from '../events/event-specs.js';
 import { appendJsonItem, parseJsonText, setJsonField } from '../io/json-edit.js';

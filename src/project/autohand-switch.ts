@@ -2,8 +2,8 @@
 // every one of its hooks off (its display's "Mode: disabled") or back on, each entry keeping its
 // own `enabled`. `hookpool enable|disable --autohand` sets that field and nothing else.
 import { autohandConfigPath } from '../config/discover.js';
-import { isAutohandShape } from '../config/formats/autohand.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { isAutohandShape } from '../config/layouts/autohand.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import { HookpoolError } from '../errors.js';
 import { fileExists } from '../io/file-exists.js';
 import { parseJsonText, setJsonField } from '../io/json-edit.js';

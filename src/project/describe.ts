@@ -1,9 +1,9 @@
 // How hookpool writes values for people: units always shown, paths short, sources traceable.
 import { homedir } from 'node:os';
 import { isAbsolute, relative, sep } from 'node:path';
-import type { HookHandler } from '../config/hook-handler.js';
-import type { RemoteHandler } from '../config/remote-handler.js';
-import type { HookSource } from '../config/model.js';
+import { describeHandler } from '../handlers/handler-kinds.js';
+import type { HookSource } from '../model/hook-definition.js';
+import { COMMAND_HANDLER, type HookHandler } from '../model/hook-handler.js';
 
 /** `10000 ms`: native timeouts are milliseconds, and the unit is always written out. */
 export function formatTimeout(timeoutMs: number): string {
@@ -34,18 +34,7 @@ export function describeSource(source: HookSource | undefined, cwd: string): str
 
 /** What a hook runs, as one line: `command` as written, `args` joined with spaces, a module's `path#export`, what an http, prompt, agent or mcp_tool hook does. */
 export function describeCommand(hook: { readonly command?: string | undefined; readonly args?: readonly string[] | undefined; readonly handler?: HookHandler }): string {
-  const { handler } = hook;
-  if (handler?.kind === 'module') return `${handler.module}#${handler.exportName}`;
-  if (handler?.kind === 'function') return '(function)';
-  if (handler !== undefined && handler.kind !== 'command') return describeRemote(handler);
-  return hook.command ?? hook.args?.join(' ') ?? '';
-}
-
-function describeRemote(remote: RemoteHandler): string {
-  if (remote.kind === 'http') return `http POST ${remote.url}`;
-  if (remote.kind === 'mcp_tool') return `mcp_tool ${remote.server} ${remote.tool}`;
-  const line = remote.prompt.split('\n', 1)[0]!;
-  return `${remote.kind}: ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
+  return describeHandler(hook.handler ?? COMMAND_HANDLER, hook);
 }
 
 /** `3 hooks`, `1 hook`; nouns ending in s take `es`. */

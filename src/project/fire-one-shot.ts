@@ -4,13 +4,13 @@
 // Background hooks never hold the answer: when the call also waits for foreground hooks, the
 // background ones run in a detached `hookpool run --part background` left behind (each still
 // bounded by its timeout), so the agent gets its answer at once.
-import { emptyFireResult, type FireResult } from '../aggregate/fire-result.js';
-import type { HookDefinition } from '../config/model.js';
+import { emptyFireResult, type FireResult } from '../model/fire-result.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { Rewake } from '../engine/observers.js';
 import type { EventSpec } from '../events/event-specs.js';
 import { agentSubjectOf, matcherSubjectOf } from '../events/matcher-subject.js';
-import { compileMatcher } from '../plan/compile-matcher.js';
-import { matcherLanguageOf } from '../plan/matcher-language.js';
+import { compileMatcher } from '../compilers/compile-matcher.js';
+import { matcherLanguageOf } from '../compilers/matcher-language.js';
 import type { ConfigOptions } from './config-options.js';
 import { loadCachedCliConfig } from './config-cache/load-cached-project.js';
 import { ALL_PARTS, partOf, selectHooks, type HookParts } from './hook-parts.js';

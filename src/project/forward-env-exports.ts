@@ -1,8 +1,8 @@
 // When hookpool is itself a hook of Claude Code (or of an agent that speaks its protocol) on
 // SessionStart, Setup, CwdChanged or FileChanged, its caller gave it a CLAUDE_ENV_FILE: the
 // `export` lines hookpool's hooks wrote to theirs are appended there, so the caller sources them.
-import { appendFile } from '../config/fs-async.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import { appendFile } from '../io/fs-async.js';
+import type { FireResult } from '../model/fire-result.js';
 
 /** The fire with its exports appended to `envFile` (the caller's CLAUDE_ENV_FILE), a failure to do so among its hookErrors. */
 export async function withForwardedExports(result: FireResult, envFile: string | undefined = process.env.CLAUDE_ENV_FILE): Promise<FireResult> {

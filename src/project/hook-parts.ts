@@ -2,7 +2,7 @@
 // background ones run beside the answer; the asyncRewake ones wake the model with their exit 2,
 // which only an agent's own async entry can deliver (Claude Code's `asyncRewake: true`). An
 // agent's entries ask for the parts they carry (`--part foreground,background`, `--part rewake`).
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { HookpoolError } from '../errors.js';
 
 export const HOOK_PARTS = ['foreground', 'background', 'rewake'] as const;

@@ -4,7 +4,7 @@
 // entries name the port (`--http-port`), and a call on either stops the session, before any tool
 // call, when the port is not the server's: the server knows which port it holds; a one-shot run
 // (the server could not answer) refuses when another user's program listens there.
-import { emptyFireResult } from '../aggregate/fire-result.js';
+import { emptyFireResult } from '../model/fire-result.js';
 import type { AgentAnswer, Dialect } from '../dialects/dialect.js';
 import { EXIT } from '../dialects/exit-codes.js';
 import { eventOf } from './answer-hook-call.js';

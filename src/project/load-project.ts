@@ -4,7 +4,7 @@ import './zod-jitless.js'; // first: before any schema is built
 import { listConfigFiles, type ConfigCandidate } from '../config/discover.js';
 import { listFrontmatterFiles } from '../config/frontmatter.js';
 import { loadHooksConfig, type LoadedConfigFile, type LoadedHooksConfig } from '../config/load-hooks-config.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { parseNativeHooks } from '../config/parse-native.js';
 import { HookpoolError } from '../errors.js';

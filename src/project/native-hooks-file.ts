@@ -4,8 +4,8 @@
 // to the file so the reference holds in every clone. A global or --prefix install has no such
 // path in the project (an absolute path would hold on this machine only): the file then gets none.
 import { dirname, join, relative, sep } from 'node:path';
-import { detectFormat } from '../config/formats/detect-format.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { detectLayout } from '../config/layouts/detect-layout.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import { HookpoolError } from '../errors.js';
 import { fileExists } from '../io/file-exists.js';
 import { appendJsonItem, parseJsonText, setJsonField } from '../io/json-edit.js';
@@ -26,7 +26,7 @@ export async function newHooksFileText(hooksFile: string, projectDir: string, ho
 /** The native file's parsed document; any other format is refused (hookpool edits only its own files). */
 export function readNativeDocument(text: string, where: string, file: string): Record<string, unknown> {
   const document = parseJsonText(text, where);
-  const format = detectFormat(document, { claudeSettings: false, path: file });
+  const format = detectLayout(document, { claudeSettings: false, path: file });
   if (format !== 'native' || !isPlainObject(document)) {
     throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${where}: a ${format} file; hookpool writes native hookpool files only (edit this one by hand, or give --file .hookpool/hooks.json)`);
   }

@@ -4,7 +4,7 @@
 // loader (or its cache) checked: no zod, pino or piscina is loaded for them.
 import { brokenHookDefinitions } from '../config/broken-hooks.js';
 import type { LoadedHooksConfig } from '../config/loaded-config.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { withDefaults } from '../engine/engine-defaults.js';
 import type { HookEngineOptions } from '../engine/engine-options.js';
 import { Engine } from '../engine/engine.js';

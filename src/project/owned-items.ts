@@ -1,7 +1,7 @@
 // Which items of an agent's hook lists are hookpool's own: an entry (or a matcher group holding
 // one) whose command runs hookpool, or an http entry posting to a hookpool server's hook path.
-import { isPlainObject } from '../config/formats/shared.js';
-import type { HookDefinition } from '../config/model.js';
+import { isPlainObject } from '../config/layouts/shared.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { callsHookpool } from './self-call.js';
 import { CLAUDE_HTTP_HOOK_PATH, LEGACY_CLAUDE_HTTP_HOOK_PATH } from './server/server-address.js';
 

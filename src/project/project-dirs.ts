@@ -1,5 +1,5 @@
 // The project directory and home a command works in, found before any configuration is read.
-import { stat } from '../config/fs-async.js';
+import { stat } from '../io/fs-async.js';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookpoolError } from '../errors.js';

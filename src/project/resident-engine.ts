@@ -5,7 +5,7 @@
 // configuration is rebuilt when anything it was loaded from changes: a reload swaps in a new
 // generation at once, and the old engines close once the fires they were running have settled.
 import { serverExports } from '../telemetry/serve-telemetry.js';
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted } from '../engine/observers.js';

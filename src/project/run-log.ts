@@ -5,7 +5,7 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { privateDirProblem } from './server/private-dir.js';
 import { onExit } from 'signal-exit';
-import { readFile } from '../config/fs-async.js';
+import { readFile } from '../io/fs-async.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 

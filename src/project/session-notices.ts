@@ -2,11 +2,11 @@
 // configuration notice is said once per session, not on every tool call. A small JSON file in the
 // user's cache directory, keyed by session id; sessions untouched for a week are dropped. It only
 // ever silences repeats: when it cannot be read or written, notices are simply said again.
-import { readFile } from '../config/fs-async.js';
+import { readFile } from '../io/fs-async.js';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex } from '../config/sha256.js';
-import { writePrivateFile } from '../config/write-private-file.js';
+import { sha256Hex } from '../io/sha256.js';
+import { writePrivateFile } from '../io/write-private-file.js';
 
 /** Sessions whose last notice is older than this are forgotten. */
 export const SESSION_NOTICE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // from, editing only that field (and `enforce`, which `enable` sets for audit mode and sets back);
 // an approved file stays approved (trust/trust-after-edit.ts).
 import { HookpoolError } from '../errors.js';
-import type { ConfigFormat, HookSource } from '../config/model.js';
+import type { ConfigFormat, HookSource } from '../model/hook-definition.js';
 import { defaultDisabledHooksPath, DisabledHooks } from '../config/disabled-hooks.js';
 import { keepTrustAfterEdit } from '../trust/trust-after-edit.js';
 import type { ConfigOptions } from './config-options.js';

@@ -2,7 +2,7 @@
 // hooks need from an agent (each event, its slowest hook, the tools its matchers name, whether it
 // has background or rewake hooks) written into that agent's settings by its dialect.
 import { EVENT_NAMES, type EventName } from '../events/event-specs.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 import { loadDialect } from '../dialects/dialects.js';
 import { DIALECT_NAMES, type DialectName } from '../dialects/dialect-names.js';
 import { readFile } from 'node:fs/promises';
@@ -11,8 +11,8 @@ import { parseJsonText } from '../io/json-edit.js';
 import type { EventWiring, WiringContext } from '../dialects/settings/agent-settings.js';
 import type { Dialect } from '../dialects/dialect.js';
 import { wireSettings, type WiredSettings } from '../dialects/settings/wire-settings.js';
-import { matcherNames } from '../plan/compile-matcher.js';
-import { matcherLanguageOf } from '../plan/matcher-language.js';
+import { matcherNames } from '../compilers/compile-matcher.js';
+import { matcherLanguageOf } from '../compilers/matcher-language.js';
 import { partOf } from './hook-parts.js';
 import { isHookpoolItem } from './owned-items.js';
 import { resolveLauncher } from './hookpool-launcher.js';

@@ -1,5 +1,5 @@
 // What the hooks would do now to one recorded event, read off the engine's merged answer.
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { EventName } from '../events/event-specs.js';
 import type { ReplayEvent } from './replay-event.js';
 

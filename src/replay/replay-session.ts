@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { loadCachedCliConfig } from '../project/config-cache/load-cached-project.js';

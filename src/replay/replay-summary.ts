@@ -1,7 +1,7 @@
 // The replay's totals, kept in constant memory as events go by: counts per event, tool calls and
 // how many the hooks would block, the most frequent reasons, each hook's runs and durations (from
 // the engine's onHookSettled observer, background hooks included), and the timeline's bins.
-import { describeFailure } from '../aggregate/hook-failure.js';
+import { describeFailure } from '../model/hook-failure.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import { DurationHistogram } from './duration-histogram.js';
 import { changedSomething, type EventReport } from './event-report.js';

@@ -7,7 +7,7 @@
 // - a hook on PostToolUse or PostToolUseFailure: it runs after the tool changed something, where
 //   formatters, stagers and loggers sit; it cannot stop the call any more.
 import { findBuiltin } from '../builtins/catalog.js';
-import type { HookDefinition } from '../config/model.js';
+import type { HookDefinition } from '../model/hook-definition.js';
 
 /** A hook left out of the replay, and why. */
 export interface SkippedHook {

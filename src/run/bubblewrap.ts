@@ -16,7 +16,8 @@
 import { accessSync, constants, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { SandboxPolicy } from '../config/model.js';
+import type { SandboxPolicy } from '../model/hook-definition.js';
+import type { SandboxView } from '../model/hook-outcome.js';
 
 export const MISSING_BWRAP = 'this hook asks for a sandbox, which needs bubblewrap (bwrap) on PATH: install the Debian/Ubuntu package "bubblewrap"';
 
@@ -33,14 +34,6 @@ export function findExecutable(name: string, path: string | undefined): string |
     }
   }
   return undefined;
-}
-
-/** What a sandboxed hook sees of the host's folders: the socket check before its spawn needs it. */
-export interface SandboxView {
-  /** Replaced by empty folders. */
-  readonly hidden: readonly string[];
-  /** Bound back into the sandbox (the working directory, `readable`, `writable`), even inside a hidden folder. */
-  readonly shown: readonly string[];
 }
 
 /** The folders every sandboxed hook of an agent gets empty ones instead of: worked out once per engine. */

@@ -1,5 +1,5 @@
 // No pool at all: each hook is spawned from the calling thread by the very module the workers
-// run (workers/spawn-task.ts), with the same timeouts, caps and process-group kills. For a
+// run (workers/run-slotted-task.ts), with the same timeouts, caps and process-group kills. For a
 // one-shot command (`hookpool run`), which would otherwise boot a worker thread to run one or two
 // hooks; an agent's engine keeps its main thread free with the thread or process host. Hooks
 // still running when the process exits or dies of a signal are killed on the way out. Module hooks
@@ -7,9 +7,9 @@
 // only a worker can be stopped mid-call. A resident caller (`hookpool serve`) keeps spare hook
 // processes for the hooks it fires often, as the sandbox does (workers/spare-hook-processes.ts).
 import { SpareHookProcesses } from '../../workers/spare-hook-processes.js';
-import { runSpawnTask } from '../../workers/spawn-task.js';
+import { runSlottedTask } from '../../workers/run-slotted-task.js';
 import type { ModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';
 
@@ -34,7 +34,7 @@ export function createDirectHost(options: PoolHostOptions): PoolHost {
     const claimed = hooks.claim(task.hookId);
     if (!isRunSlot(claimed)) return claimed;
     try {
-      return await runSpawnTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry, spares);
+      return await runSlottedTask({ ...task, slot: claimed.slot, runId: claimed.runId }, options.baseEnvByHook[task.envKey], hooks.registry, spares);
     } finally {
       claimed.release();
     }

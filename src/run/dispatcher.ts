@@ -1,6 +1,6 @@
 // Decides when each hook run starts: a cap on hooks running at once, foreground fires ahead of
 // background ones, and a bounded background queue that drops its oldest entry when full.
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 
 /** What the dispatcher needs of a task: whose it is. */
 export interface DispatchedTask {

@@ -1,8 +1,9 @@
 // The environment a hook process gets (PROTOCOL.md, "Environment"): the agent's, minus secrets
 // unless the hook passes them, plus the context variables of each fire (hookpool's own here; each
-// protocol's in ./protocols/).
+// protocol's in ./hook-protocols/).
+import { envText } from '../compilers/template.js';
 import type { EventSpec } from '../events/event-specs.js';
-import type { EnvPolicy } from '../config/model.js';
+import type { EnvPolicy } from '../model/hook-definition.js';
 import { isSecretVariable } from './secrets.js';
 
 /** What `inherit: 'none'` keeps. */
@@ -104,10 +105,4 @@ function prefixWithin(text: string, maxBytes: number): string {
   if (text.length * 3 <= maxBytes) return text; // no UTF-16 unit takes more than 3 bytes
   const { read } = new TextEncoder().encodeInto(text, new Uint8Array(maxBytes));
   return text.slice(0, read);
-}
-
-/** A value as environment text: strings as they are, anything else as JSON, NUL bytes escaped. */
-export function envText(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  return text.includes('\0') ? text.replaceAll('\0', '\\u0000') : text;
 }

@@ -3,7 +3,7 @@
 // like stdout. Whatever the hook returns or throws becomes an outcome: a value JSON cannot
 // write (a function, a symbol, a BigInt, a cycle, a throwing getter or toJSON) is a crash, and
 // describing what was thrown never throws in turn (a hostile hook can throw anything).
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 
 /** The answer as stdout text, or why it cannot be one. Never throws. */
 export function answerText(answer: unknown): { readonly stdout: string } | { readonly error: string } {

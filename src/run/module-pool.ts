@@ -18,7 +18,7 @@ import { Piscina } from 'piscina';
 import { killEscapees } from './kill-escapees.js';
 import { BUILTINS_REALM } from './module-realm.js';
 import type { ModuleRealmStart, ModuleRun, ModuleTask } from './module-task.js';
-import { failedOutcome, type HookOutcome, type HookStatus } from './outcome.js';
+import { failedOutcome, type HookOutcome, type HookStatus } from '../model/hook-outcome.js';
 import { startStopwatch } from './stopwatch.js';
 import { compiledEntryUrl, type ModuleWorkerData } from './worker-file.js';
 

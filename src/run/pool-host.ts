@@ -1,5 +1,5 @@
 import type { ModuleRealmStart, ModuleTask } from './module-task.js';
-import type { HookOutcome, SpawnTask } from './outcome.js';
+import type { HookOutcome, SpawnTask } from '../model/hook-outcome.js';
 import type { HttpTask } from './remote/http-task.js';
 
 /** A hook process to run, before the host gives it a registry slot and a run id. */

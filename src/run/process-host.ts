@@ -7,10 +7,10 @@
 // killed, and the next run starts a new sandbox.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions } from './pool-host.js';
 import { killMarkedProcesses } from './reap-marked.js';
-import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from './sandbox-protocol.js';
+import { SANDBOX_ID_VARIABLE, type FromSandbox, type ToSandbox } from './sandbox-messages.js';
 import { createWatchdog } from './sandbox-watchdog.js';
 import { takeSandbox } from './spare-sandbox.js';
 

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onExit } from 'signal-exit';
 import { GroupRegistry } from './group-registry.js';
 import { killEscapees, type HookRun } from './kill-escapees.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import { signalGroup, terminateGroupsSync } from './process-group.js';
 
 // On exit: SIGTERM, then SIGKILL after this long (the process waits, blocked, that long at most).

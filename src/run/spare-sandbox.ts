@@ -6,7 +6,7 @@
 // channel and it exits.
 import { fork, type ChildProcess } from 'node:child_process';
 import { isDeadState, readProcStat } from './proc-stat.js';
-import { sandboxEnvironment } from './sandbox-protocol.js';
+import { sandboxEnvironment } from './sandbox-messages.js';
 import { compiledEntryUrl } from './worker-file.js';
 
 interface Spare {

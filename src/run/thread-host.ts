@@ -5,11 +5,11 @@ import { Piscina } from 'piscina';
 import type { GroupRegistry } from './group-registry.js';
 import { killEscapees } from './kill-escapees.js';
 import { createModulePool } from './module-pool.js';
-import { failedOutcome, type HookOutcome } from './outcome.js';
+import { failedOutcome, type HookOutcome } from '../model/hook-outcome.js';
 import type { HookTask, PoolHost, PoolHostOptions, SlottedTask } from './pool-host.js';
 import { signalGroup } from './process-group.js';
 import { isRunSlot, RunningHooks } from './running-hooks.js';
-import { compiledEntryUrl, type SpawnWorkerData } from './worker-file.js';
+import { compiledEntryUrl, type SlotWorkerData } from './worker-file.js';
 
 /**
  * Runs a spawn task on the calling thread instead of in a pool worker: for the sandbox process,
@@ -23,7 +23,7 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
   const { registry } = hooks;
   let runningOnThisThread = 0;
   const pool = new Piscina({
-    filename: compiledEntryUrl('spawn-hook-entry.cjs').href,
+    filename: compiledEntryUrl('slot-worker-entry.cjs').href,
     // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
     // children stay zombies until the next task arrives.
     atomics: 'disabled',
@@ -33,7 +33,7 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
     idleTimeout: Number.POSITIVE_INFINITY,
     // Its run-time and wait-time histograms cost every task a few clock reads; nothing reads them.
     recordTiming: false,
-    workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SpawnWorkerData,
+    workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SlotWorkerData,
   });
   // A worker that dies with no task on it is reported here instead of crashing the agent.
   pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));

@@ -9,8 +9,8 @@
  */
 export const INLINE_ENV_KEY = '';
 
-/** What every spawn worker is started with. */
-export interface SpawnWorkerData {
+/** What every slot worker (slot-worker.ts: hook processes and http hooks) is started with. */
+export interface SlotWorkerData {
   registry: SharedArrayBuffer;
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
@@ -20,9 +20,9 @@ export interface ModuleWorkerData {
   baseEnvByHook: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-type EntryFile = 'spawn-hook-entry.cjs' | 'module-hook-entry.cjs' | 'sandbox-process.js';
+type EntryFile = 'slot-worker-entry.cjs' | 'module-hook-entry.cjs' | 'sandbox-process.js';
 
-/** The compiled entry file: a worker thread's (CommonJS, see workers/spawn-hook-entry.cts) or the sandbox process's. */
+/** The compiled entry file: a worker thread's (CommonJS, see workers/slot-worker-entry.cts) or the sandbox process's. */
 export function compiledEntryUrl(file: EntryFile): URL {
   const root = import.meta.url.endsWith('.ts') ? '../../dist/workers/' : '../../workers/';
   return new URL(`${root}${file}`, import.meta.url);

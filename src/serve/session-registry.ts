@@ -2,7 +2,7 @@
 // session's environment (replayed to a new worker) and the agent process it lives in. Agents are
 // polled: a session whose agent is gone ends, and once the last one has ended the server goes.
 import { isAgentAlive } from '../project/server/agent-process.js';
-import type { AgentProcess } from '../project/server/server-protocol.js';
+import type { AgentProcess } from '../project/server/server-messages.js';
 
 const POLL_MS = 500;
 

@@ -1,7 +1,7 @@
 // What the server's supervisor and its worker say over their IPC channel. The supervisor keeps
 // what must outlive a worker (its bound sockets, the sessions' environments, the hooks' marker)
 // and gives it to each new one; the worker reports each session a client call reveals.
-import type { AgentProcess } from '../project/server/server-protocol.js';
+import type { AgentProcess } from '../project/server/server-messages.js';
 
 /** Which socket a connection came in on: the loopback TCP port (Claude Code's http hooks) or the private client socket. */
 export type ConnectionKind = 'tcp' | 'client';

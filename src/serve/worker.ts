@@ -11,7 +11,7 @@ import { createServer as createSocketServer, type Server as SocketServer } from 
 import { describeError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { createEngineSession, type EngineSession } from '../project/resident-engine.js';
-import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/server-protocol.js';
+import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/server-messages.js';
 import { workerSocketPath } from '../project/server/server-paths.js';
 import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';
 import { watchSession, type SessionWatch } from './config-watcher.js';

@@ -3,11 +3,11 @@
 // span ends at the time it settled, once the fire's answer says whether that hook decided it;
 // a background hook's ends when it settles, after its fire's span may have ended.
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import type { FireResult } from '../aggregate/fire-result.js';
+import type { FireResult } from '../model/fire-result.js';
 import type { HookSettled } from '../engine/engine-options.js';
 import type { HookStarted, RunObservers } from '../engine/observers.js';
 import type { PlannedHook } from '../plan/planner.js';
-import type { HookOutcome } from '../run/outcome.js';
+import type { HookOutcome } from '../model/hook-outcome.js';
 import type { Instruments } from './engine-telemetry.js';
 import type { OtelApiModule } from './otel-api.js';
 import { ATTR, SPAN } from './telemetry-names.js';

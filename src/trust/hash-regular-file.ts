@@ -2,10 +2,10 @@
 // must notice a changed script exactly as the trust check does, without hashing a small one on
 // its hot path (config/fingerprint.ts).
 import { constants, createReadStream } from 'node:fs';
-import { close, fstat, open, readFile } from '../config/fs-async.js';
+import { close, fstat, open, readFile } from '../io/fs-async.js';
 import { noteFileObservation } from '../config/file-journal.js';
 import { fingerprintBytes, fingerprintSha256 } from '../config/fingerprint.js';
-import { createSha256, sha256Hex } from '../config/sha256.js';
+import { createSha256, sha256Hex } from '../io/sha256.js';
 
 // Scripts are small: read whole, one open and one fstat each. A large file is streamed so that
 // a word naming a big data file costs time, never memory.

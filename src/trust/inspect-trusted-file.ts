@@ -1,7 +1,7 @@
 // Whether a file the user once trusted is still trusted now, for `hookpool trust --list`: the same
 // comparison the loader makes, for any recorded file, whichever project it belongs to.
 import { basename, dirname } from 'node:path';
-import { readHooksDocument } from '../config/formats/read-hooks-document.js';
+import { readHooksDocument } from '../config/layouts/read-hooks-document.js';
 import { readConfigFile } from '../config/read-config-file.js';
 import { hashReferencedFiles } from './referenced-files.js';
 import { describeTrustChanges } from './trust-changes.js';

@@ -7,7 +7,7 @@
 //   still as approved (a script changed meanwhile still needs its review).
 // Enabling a hook runs a command the user approved with the file (disabled hooks are part of the
 // approved content, their scripts pinned with it), so it keeps trust like disabling does.
-import { sha256Hex } from '../config/sha256.js';
+import { sha256Hex } from '../io/sha256.js';
 import type { NativeHookInput } from '../config/native-schema.js';
 import { hashReferencedFiles } from './referenced-files.js';
 import { defaultTrustStorePath, TrustStore } from './trust-store.js';

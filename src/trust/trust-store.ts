@@ -1,7 +1,7 @@
 // The user's record of which project hook files they approved: per file, the hash of its content
 // and of every project file its hooks run, and when. Kept in ~/.config/hookpool/trusted.json.
 import { HookpoolError } from '../errors.js';
-import { isPlainObject } from '../config/formats/shared.js';
+import { isPlainObject } from '../config/layouts/shared.js';
 import { readUserRecord, userRecordPath, writeUserRecord } from '../config/user-record.js';
 
 export function defaultTrustStorePath(home: string): string {

@@ -6,7 +6,7 @@
 // file is read in pieces, never held whole.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { relative } from 'node:path';
-import { createSha256 } from '../config/sha256.js';
+import { createSha256 } from '../io/sha256.js';
 
 const CHUNK_BYTES = 256 * 1024;
 

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATALOG, findBuiltin } from '../../src/builtins/catalog.js';
 import { EVENT_NAMES } from '../../src/events/event-specs.js';
-import { compileMatcher } from '../../src/plan/compile-matcher.js';
+import { compileMatcher } from '../../src/compilers/compile-matcher.js';
 
 // Wundr's design, section 6: id, event, priority.
 const WUNDR_TABLE: readonly [string, string, number][] = [

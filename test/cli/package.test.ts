@@ -77,7 +77,7 @@ afterAll(async () => rm(root, { recursive: true, force: true }));
 
 describe('the packed tarball', () => {
   it('ships the build, the schema and the examples, and nothing else', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'schema.json', 'examples/hookpool.json', 'examples/opta/.opta/config.json', 'examples/opta/.opta/hooks/block-rm.sh', 'dist/src/cli/main.js', 'dist/src/cli/hookpool.cjs', 'dist/src/cli/hookpool-run.cjs', 'dist/src/cli/hookpool-run-engine.cjs', 'dist/src/cli/hookpool-config-loader.cjs', 'dist/src/client/hookpool-client.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/workers/spawn-hook-entry.cjs', 'dist/workers/sandbox-process.js']));
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'schema.json', 'examples/hookpool.json', 'examples/opta/.opta/config.json', 'examples/opta/.opta/hooks/block-rm.sh', 'dist/src/cli/main.js', 'dist/src/cli/hookpool.cjs', 'dist/src/cli/hookpool-run.cjs', 'dist/src/cli/hookpool-run-engine.cjs', 'dist/src/cli/hookpool-config-loader.cjs', 'dist/src/client/hookpool-client.cjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/workers/slot-worker-entry.cjs', 'dist/workers/sandbox-process.js']));
     const unexpected = packedFiles.filter((path) => !/^(package\.json|README\.md|schema\.json|examples\/.+|dist\/(src|workers)\/.+\.(js|cjs|d\.ts|d\.cts))$/.test(path));
     expect(unexpected).toEqual([]);
     expect(packedFiles.filter((path) => path.endsWith('.map') || path.includes('/test/'))).toEqual([]);

@@ -86,35 +86,37 @@ describe.each(HOSTS)('several hooks on one fire, %s host', (host) => {
   });
 
   it('additionalContext from every hook is kept, joined in config order (not finishing order)', async () => {
+    // The first hook waits until the other two have finished, so it finishes last whatever the machine's load.
+    const finished = (await workspace()).path('finished.log');
     const { engine } = await claudeEngine(host, settings({
       UserPromptSubmit: [
-        group(undefined, handler(respond('-s', '0.5', '-o', 'first in config, finishes last'))),
-        group(undefined, handler(respond('-o', 'second in config'))),
-        group(undefined, handler(replyJson(specific('UserPromptSubmit', { additionalContext: 'third in config, as JSON' })))),
+        group(undefined, handler(respond('-n', '2', '-w', finished, '-o', 'first in config, finishes last'))),
+        group(undefined, handler(respond('-o', 'second in config', '-a', finished))),
+        group(undefined, handler(respond('-o', JSON.stringify(specific('UserPromptSubmit', { additionalContext: 'third in config, as JSON' })), '-a', finished))),
       ],
     }));
 
     const result = await engine.fire('UserPromptSubmit', { prompt: 'hi' });
 
-    const [slow, ...fast] = result.hooks;
-    for (const hook of fast) expect(hook.durationMs).toBeLessThan(slow!.durationMs);
+    expect(result.hooks.map((hook) => hook.status)).toEqual(['ok', 'ok', 'ok']);
     expect(result.additionalContext).toBe('first in config, finishes last\nsecond in config\nthird in config, as JSON');
   });
 
   it('hookpool: when several hooks return updatedInput, the first in config order wins', async () => {
-    const rewrite = (command: string) => specific('PreToolUse', { permissionDecision: 'allow', updatedInput: { command } });
+    const rewrite = (command: string) => JSON.stringify(specific('PreToolUse', { permissionDecision: 'allow', updatedInput: { command } }));
+    // The first hook answers only once the other two have finished.
+    const finished = (await workspace()).path('finished.log');
     const { engine } = await claudeEngine(host, settings({
       PreToolUse: [
-        group('Bash', handler(respond('-s', '0.5', '-o', JSON.stringify(rewrite('from the first hook'))))),
-        group('Bash', handler(replyJson(rewrite('from the second hook')))),
-        group('Bash', handler(replyJson(rewrite('from the third hook')))),
+        group('Bash', handler(respond('-n', '2', '-w', finished, '-o', rewrite('from the first hook')))),
+        group('Bash', handler(respond('-o', rewrite('from the second hook'), '-a', finished))),
+        group('Bash', handler(respond('-o', rewrite('from the third hook'), '-a', finished))),
       ],
     }));
 
     const result = await engine.fire('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'original' } });
 
-    const [slow, ...fast] = result.hooks;
-    for (const hook of fast) expect(hook.durationMs).toBeLessThan(slow!.durationMs);
+    expect(result.hooks.map((hook) => hook.status)).toEqual(['ok', 'ok', 'ok']);
     expect(result.updatedInput).toStrictEqual({ command: 'from the first hook' });
   });
 

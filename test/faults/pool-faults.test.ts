@@ -133,9 +133,9 @@ describe.each(HOSTS)('close() during a burst of fires on the %s host', (host) =>
 // file with require() first. Found as a CI crash of an engine closed right after it was created.
 describe('pools torn down while their workers are still loading', () => {
   it('give piscina a CommonJS entry, so no worker loads an ES module with require()', () => {
-    const entry = fileURLToPath(compiledEntryUrl('spawn-hook-entry.cjs'));
+    const entry = fileURLToPath(compiledEntryUrl('slot-worker-entry.cjs'));
     expect(entry.endsWith('.cjs')).toBe(true);
-    expect(readFileSync(entry, 'utf8')).toMatch(/import\('\.\/spawn-hook\.js'\)/);
+    expect(readFileSync(entry, 'utf8')).toMatch(/import\('\.\/slot-worker\.js'\)/);
   });
 
   it('never take the agent process down', () => {

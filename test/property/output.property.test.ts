@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
 import { MAX_MODEL_TEXT_CHARS } from '../../src/aggregate/cap-text.js';
-import { canRefuse, isRefusal } from '../../src/aggregate/decision-rank.js';
+import { canRefuse, isRefusal } from '../../src/events/decision-rank.js';
 import { noAnswerReason, readHookOutput, type ReadingRules } from '../../src/aggregate/read-hook-output.js';
 import { createHookEngine, EVENT_NAMES, EVENT_SPECS, type EventSpec, type FireResult, type HookOutcome, type HookStatus } from '../../src/index.js';
 import { HOSTS } from '../helpers/hosts.js';
@@ -149,13 +149,19 @@ describe('reading and merging arbitrary hook output', () => {
 
   it('merges several hooks of any ending into a well-typed FireResult, the same whatever finished first', () => {
     const hook = fc.record({ ending: runEnding, status: fc.constantFrom(...STATUSES), exitCode: fc.constantFrom(...EXIT_CODES, null), rule: fc.constantFrom(...RULES) });
-    fc.assert(fc.property(fc.array(hook, { minLength: 1, maxLength: 4 }), fc.constantFrom(...SPECS), (hooks, spec) => {
-      const outcomes = hooks.map((h, index) => outcome(`h${index}`, h.ending, h.status, h.exitCode));
+    // At least two hooks, so that the two finishing orders compared below always differ.
+    fc.assert(fc.property(fc.array(hook, { minLength: 2, maxLength: 4 }), fc.constantFrom(...SPECS), (hooks, spec) => {
       const rules = hooks.map((h) => h.rule);
-      const result = aggregateFire(spec, rules, outcomes);
-      expectWellTyped(result, spec, outcomes);
-      // Config order decides, not completion order: merging the same list twice gives the same answer.
-      expect(aggregateFire(spec, rules, outcomes.map((o) => ({ ...o })))).toEqual(result);
+      // The same outcomes, finished in config order (each later hook took longer) and in reverse.
+      const finished = (durationOf: (index: number) => number) => hooks.map((h, index) => ({ ...outcome(`h${index}`, h.ending, h.status, h.exitCode), durationMs: durationOf(index) }));
+      const inOrder = finished((index) => 10 * (index + 1));
+      const reversed = finished((index) => 10 * (hooks.length - index));
+      const result = aggregateFire(spec, rules, inOrder);
+      expectWellTyped(result, spec, inOrder);
+      // Config order decides, not completion order: the answer is the same, but for the outcomes
+      // themselves and the durations a failed hook's message reports (its own, not the order).
+      const answer = ({ hooks: outcomes, ...rest }: FireResult) => ({ ids: outcomes.map((o) => o.id), rest: JSON.stringify(rest).replace(/\d+ ms\b/g, 'N ms') });
+      expect(answer(aggregateFire(spec, rules, reversed))).toEqual(answer(result));
     }), { numRuns: 300 });
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { CLI, createTempProject, type TempProject } from '../cli/cli-harness.js';
 import { serverSocketPath } from '../../src/project/server/server-paths.js';
-import { CALL_PATH, STATUS_PATH, type HookCallRequest, type ServerStatus } from '../../src/project/server/server-protocol.js';
+import { CALL_PATH, STATUS_PATH, type HookCallRequest, type ServerStatus } from '../../src/project/server/server-messages.js';
 
 export const CLIENT = fileURLToPath(new URL('../../dist/src/client/hookpool-client.cjs', import.meta.url));
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
-import { emptyFireResult } from '../../src/aggregate/fire-result.js';
-import type { ExitCodeRule } from '../../src/config/model.js';
+import { emptyFireResult } from '../../src/model/fire-result.js';
+import type { ExitCodeRule } from '../../src/model/hook-definition.js';
 import { EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
-import type { HookOutcome } from '../../src/run/outcome.js';
+import type { HookOutcome } from '../../src/model/hook-outcome.js';
 
 type Answer = { id: string; exitCode?: number; stdout?: unknown; stderr?: string };
 

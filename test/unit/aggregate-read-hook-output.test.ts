@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHookOutput } from '../../src/aggregate/read-hook-output.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
-import type { HookOutcome } from '../../src/run/outcome.js';
+import type { HookOutcome } from '../../src/model/hook-outcome.js';
 
 const CLAUDE_RULES = { exitCodes: 'claude', onError: 'open' } as const;
 const OPTA_RULES = { exitCodes: 'any-nonzero-blocks', onError: 'open' } as const;

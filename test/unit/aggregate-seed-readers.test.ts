@@ -1,9 +1,9 @@
 // How each seed protocol's hooks answer: exit codes and result shapes, read by the hook's protocol.
 import { describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
-import { readHookAnswer, type AnswerRules } from '../../src/aggregate/read-protocol-output.js';
+import { readHookAnswer, type AnswerRules } from '../../src/aggregate/read-hook-protocol-output.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
-import type { HookOutcome } from '../../src/run/outcome.js';
+import type { HookOutcome } from '../../src/model/hook-outcome.js';
 
 const { PreToolUse, PostToolUse, UserPromptSubmit, SessionStart, Stop, Notification, PermissionRequest, PreCompact, SubagentStart } = EVENT_SPECS;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
 import { answerForClaude } from '../../src/dialects/claude/answer.js';
 import { EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
-import type { HookOutcome } from '../../src/run/outcome.js';
+import type { HookOutcome } from '../../src/model/hook-outcome.js';
 
 type Answer = { id?: string; exitCode?: number; stdout?: unknown; stderr?: string; status?: HookOutcome['status'] };
 

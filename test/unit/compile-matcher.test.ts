@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher } from '../../src/plan/compile-matcher.js';
+import { compileMatcher } from '../../src/compilers/compile-matcher.js';
 
 describe('compileMatcher (Claude Code rules)', () => {
   it('matches everything for "*", "" and no matcher', () => {

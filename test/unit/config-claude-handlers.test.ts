@@ -1,8 +1,8 @@
 // Claude Code handler fields (hooks reference, "Hook handler fields"): each one loads as the
 // native model holds it, or is a problem line and a broken entry; nothing is dropped silently.
 import { describe, expect, it } from 'vitest';
-import { readClaudeHooks } from '../../src/config/formats/claude.js';
-import { readHooksDocument } from '../../src/config/formats/read-hooks-document.js';
+import { readClaudeHooks } from '../../src/config/layouts/claude.js';
+import { readHooksDocument } from '../../src/config/layouts/read-hooks-document.js';
 import { parseNativeHooks } from '../../src/config/parse-native.js';
 import { planEvents } from '../../src/plan/planner.js';
 

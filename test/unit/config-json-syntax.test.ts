@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locateJsonSyntaxError } from '../../src/config/json-syntax-error.js';
-import { parseJsonOrThrow } from '../../src/config/parse-json.js';
+import { locateJsonSyntaxError } from '../../src/io/json-syntax-error.js';
+import { parseJsonOrThrow } from '../../src/io/parse-json.js';
 
 describe('locateJsonSyntaxError', () => {
   it('returns undefined for every kind of valid JSON', () => {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const FS_ASYNC = fileURLToPath(new URL('../../dist/src/config/fs-async.js', import.meta.url));
+const FS_ASYNC = fileURLToPath(new URL('../../dist/src/io/fs-async.js', import.meta.url));
 
 // Every call the module offers, on a temp folder: what each resolved to, or the code it rejected with.
 const SCRIPT = `

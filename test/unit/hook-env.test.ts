@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { baseEnvironment, CUT_VARIABLES_NAME, MAX_ENV_VALUE_BYTES } from '../../src/run/hook-env.js';
 import { isSecretName, looksLikeCredential } from '../../src/run/secrets.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
-import type { HookProtocol } from '../../src/config/model.js';
-import { PROTOCOLS } from '../../src/run/protocols/protocols.js';
+import type { HookProtocol } from '../../src/model/hook-definition.js';
+import { PROTOCOLS } from '../../src/run/hook-protocols/protocols.js';
 
 const context = { sessionId: 's1', cwd: '/p', projectDir: '/p', model: undefined };
 

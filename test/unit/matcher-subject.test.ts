@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
 import { matcherSubjectOf } from '../../src/events/matcher-subject.js';
-import { compileMatcher } from '../../src/plan/compile-matcher.js';
+import { compileMatcher } from '../../src/compilers/compile-matcher.js';
 
 describe('matcherSubjectOf', () => {
   it('is the payload field as it is, or "" when the payload lacks it', () => {

@@ -1,12 +1,12 @@
 // What each hook protocol gives its hooks on one fire: stdin and variables, exactly as the seeds
 // define them (notes: /work/notes/seed-formats.md, issue 10 "Seed formats' variables").
 import { describe, expect, it } from 'vitest';
-import type { HookProtocol } from '../../src/config/model.js';
+import type { HookProtocol } from '../../src/model/hook-definition.js';
 import { EVENT_NAMES, EVENT_SPECS, type EventName } from '../../src/events/event-specs.js';
-import { AUTOHAND_CONTEXT_KEYS } from '../../src/run/protocols/autohand-context.js';
-import { AUTOHAND_EVENTS } from '../../src/run/protocols/autohand.js';
-import { OPTA_EVENT_NAMES } from '../../src/run/protocols/opta.js';
-import { PROTOCOLS } from '../../src/run/protocols/protocols.js';
+import { AUTOHAND_CONTEXT_KEYS } from '../../src/run/hook-protocols/autohand-context.js';
+import { AUTOHAND_EVENTS } from '../../src/run/hook-protocols/autohand.js';
+import { OPTA_EVENT_NAMES } from '../../src/run/hook-protocols/opta.js';
+import { PROTOCOLS } from '../../src/run/hook-protocols/protocols.js';
 
 const context = { sessionId: 'engine-session', cwd: '/work/app', projectDir: '/work', model: undefined as string | undefined };
 

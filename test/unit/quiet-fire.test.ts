@@ -2,10 +2,10 @@
 // must answer exactly what merging their outcomes answers, for every event, in the same key order.
 import { describe, expect, it } from 'vitest';
 import { aggregateFire } from '../../src/aggregate/aggregate-fire.js';
-import type { HookProtocol } from '../../src/config/model.js';
+import type { HookProtocol } from '../../src/model/hook-definition.js';
 import { EVENT_NAMES, EVENT_SPECS } from '../../src/events/event-specs.js';
 import { quietFireResult } from '../../src/engine/quiet-fire.js';
-import type { HookOutcome } from '../../src/run/outcome.js';
+import type { HookOutcome } from '../../src/model/hook-outcome.js';
 
 const quiet = (id: string): HookOutcome => ({ id, status: 'ok', exitCode: 0, signal: null, durationMs: 1.2, stdout: '', stderr: '', truncated: false });
 const RULES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFireResult, type FireResult } from '../../src/aggregate/fire-result.js';
+import { emptyFireResult, type FireResult } from '../../src/model/fire-result.js';
 import { DEFAULT_MAX_CONSECUTIVE_BLOCKS, maxBlocksFor, OPENCLAW_MAX_STOP_BLOCKS, StopLoopGuard } from '../../src/aggregate/stop-loop-guard.js';
 import type { EventName } from '../../src/events/event-specs.js';
 

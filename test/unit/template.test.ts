@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { compileCommandTemplate, expandArgs, templateVariables } from '../../src/run/template.js';
+import { compileCommandTemplate, expandArgs, templateVariables } from '../../src/compilers/template.js';
 
 const hostile = "/tmp/it's \"here\"; rm -rf ~ $(touch /tmp/pwned) `id`";
 

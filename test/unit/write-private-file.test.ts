@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writePrivateFile, writePrivateFileSync } from '../../src/config/write-private-file.js';
+import { writePrivateFile, writePrivateFileSync } from '../../src/io/write-private-file.js';
 
 describe('writePrivateFile', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 // `hookpool demo`: a simulated agent tool loop on the bundled example config, so a newcomer sees
 // in seconds what hookpool does (blocks, rewrites, background hooks) and what each fire costs.
 import { Option, type Command } from 'commander';
-import type { FireResult } from '../../aggregate/fire-result.js';
+import type { FireResult } from '../../model/fire-result.js';
 import { loadHooksConfig } from '../../config/load-hooks-config.js';
 import { createHookEngine, type HookEngine } from '../../engine/create-engine.js';
 import { HookpoolError } from '../../errors.js';

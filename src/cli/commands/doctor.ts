@@ -3,7 +3,7 @@
 // it; for every wired agent, its wiring end to end (project/diagnose-wiring.ts); exit 1 when a guard cannot run.
 import type { Command } from 'commander';
 import { EVENT_SPECS, type EventName } from '../../events/event-specs.js';
-import { canRefuse } from '../../aggregate/decision-rank.js';
+import { canRefuse } from '../../events/decision-rank.js';
 import { isAudited } from '../../aggregate/audit-mode.js';
 import { failOpenGuards } from '../../config/failure-knobs.js';
 import { baseEnvironment } from '../../run/hook-env.js';

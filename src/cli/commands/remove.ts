@@ -2,7 +2,7 @@
 // or Autohand config, leaving every other byte; other formats are refused (Autohand's /hooks remove).
 import type { Command } from 'commander';
 import { isDeepStrictEqual } from 'node:util';
-import type { ConfigFormat } from '../../config/model.js';
+import type { ConfigFormat } from '../../model/hook-definition.js';
 import { HookpoolError } from '../../errors.js';
 import { keepTrustAfterEdit, TRUST_KEPT_LINE } from '../../trust/trust-after-edit.js';
 import { addConfigOptions, type ConfigOptions } from '../config-options.js';

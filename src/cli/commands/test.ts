@@ -3,10 +3,10 @@
 // project's policy tests (test-cases.ts).
 import type { Command } from 'commander';
 import { aggregateFire } from '../../aggregate/aggregate-fire.js';
-import { describeFailure } from '../../aggregate/hook-failure.js';
+import { describeFailure } from '../../model/hook-failure.js';
 import { EVENT_SPECS } from '../../events/event-specs.js';
 import { HookpoolError } from '../../errors.js';
-import type { HookOutcome } from '../../run/outcome.js';
+import type { HookOutcome } from '../../model/hook-outcome.js';
 import { chooseTestPayload } from '../choose-test-payload.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption, type ConfigOptions, type InputOptions, type PassEnvOptions } from '../config-options.js';
 import { createCliEngine } from '../../project/one-shot-engine.js';
@@ -14,7 +14,7 @@ import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { findBuiltinHook } from '../builtin-test-hook.js';
 import { findHook } from '../../project/find-hook.js';
 import { loadCliConfig, type CliConfig, type ListedHook } from '../../project/load-project.js';
-import type { HookDefinition } from '../../config/model.js';
+import type { HookDefinition } from '../../model/hook-definition.js';
 import { canEverRun, handlerTests } from '../../plan/handler-filters.js';
 import { describeCommand, describeSource, formatDuration, formatTimeout } from '../../project/describe.js';
 import { answerFields, describeExit, describeVerdict } from '../output/describe-fire.js';

@@ -1,6 +1,6 @@
 // What the demo measures per event: how long the agent waited in fire(), and how much of that
 // was hookpool itself rather than the hooks (the wait minus the slowest foreground hook).
-import type { FireResult } from '../../aggregate/fire-result.js';
+import type { FireResult } from '../../model/fire-result.js';
 
 export interface EventStats {
   readonly event: string;

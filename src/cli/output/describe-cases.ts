@@ -1,6 +1,6 @@
 // What `hookpool test --cases` prints: a line per case, and under each failing one what differs
 // and what the hooks answered instead; a summary line; or all of it as JSON.
-import { describeFailureNotice } from '../../aggregate/hook-failure.js';
+import { describeFailureNotice } from '../../model/hook-failure.js';
 import { plural } from '../../project/describe.js';
 import type { CaseRun } from '../../project/policy-cases/run-cases.js';
 import { describeVerdict } from './describe-fire.js';

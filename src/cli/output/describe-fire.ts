@@ -1,6 +1,6 @@
 // A fire's merged answer and each hook's outcome, for people (`run` without --json, `test`).
-import type { FireResult } from '../../aggregate/fire-result.js';
-import type { HookOutcome } from '../../run/outcome.js';
+import type { FireResult } from '../../model/fire-result.js';
+import type { HookOutcome } from '../../model/hook-outcome.js';
 import { formatDuration } from '../../project/describe.js';
 import type { Paint } from './style.js';
 import { formatTable, type Cell } from './table.js';

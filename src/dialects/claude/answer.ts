@@ -1,8 +1,8 @@
 // hookpool's merged answer in Claude Code's hook output protocol, so `hookpool run --format claude`
 // can be the one hook an agent calls and Claude Code reads what it would have read from the hooks
 // themselves. What each event takes is read from its EVENT_SPECS row, never from its name.
-import { isRefusal } from '../../aggregate/decision-rank.js';
-import type { FireResult } from '../../aggregate/fire-result.js';
+import { isRefusal } from '../../events/decision-rank.js';
+import type { FireResult } from '../../model/fire-result.js';
 import type { EventSpec } from '../../events/event-specs.js';
 import { answerFields, decisionFields, reasonGivenBy, type Output } from './output-fields.js';
 import { EXIT } from '../exit-codes.js';

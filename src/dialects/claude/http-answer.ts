@@ -3,7 +3,7 @@
 // claude` says with exit 2 is said here with the event's JSON decision instead.
 import { merge } from './answer.js';
 import { decisionFields, type Output } from './output-fields.js';
-import type { FireResult } from '../../aggregate/fire-result.js';
+import type { FireResult } from '../../model/fire-result.js';
 import type { EventSpec } from '../../events/event-specs.js';
 import type { AgentAnswer } from '../dialect.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,7 +1,7 @@
 // The JSON fields of a `--format claude` answer, from a FireResult and the event's columns: the
 // fields that say the decision, and every other field the event takes.
-import { isRefusal } from '../../aggregate/decision-rank.js';
-import type { FireResult } from '../../aggregate/fire-result.js';
+import { isRefusal } from '../../events/decision-rank.js';
+import type { FireResult } from '../../model/fire-result.js';
 import type { EventSpec, SpecificField, TopLevelField } from '../../events/event-specs.js';
 
 /** A JSON output object. */

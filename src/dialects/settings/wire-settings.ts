@@ -4,7 +4,7 @@
 // brings older entries up to date (a moved install, a new event, a new field).
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
-import { isPlainObject } from '../../config/formats/shared.js';
+import { isPlainObject } from '../../config/layouts/shared.js';
 import { HookpoolError } from '../../errors.js';
 import { appendJsonItem, parseJsonText, removeJsonItem, setJsonField } from '../../io/json-edit.js';
 import { editUserFile } from '../../io/user-files/edit-user-file.js';

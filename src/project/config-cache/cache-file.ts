@@ -2,10 +2,10 @@
 // ~/.cache/hookpool), 0600 in a 0700 folder, written atomically, and read only when nobody else
 // could have written them (the same check as the user's own config files): a cache decides
 // what runs.
-import { readdir, rm, stat } from '../../config/fs-async.js';
+import { readdir, rm, stat } from '../../io/fs-async.js';
 import { isAbsolute, join } from 'node:path';
 import { readFileBytes } from '../../config/read-file-bytes.js';
-import { writePrivateFile } from '../../config/write-private-file.js';
+import { writePrivateFile } from '../../io/write-private-file.js';
 
 /** `$XDG_CACHE_HOME/hookpool/run-config` when that is an absolute path, else `<home>/.cache/hookpool/run-config`. */
 export function configCacheDir(home: string, env: NodeJS.ProcessEnv = process.env): string {

@@ -1,7 +1,7 @@
 // A case's expectations against what the hooks answered: one mismatch per expectation not met,
 // each saying what was expected and what came, and for a rewritten input, where the two differ.
 import { isDeepStrictEqual } from 'node:util';
-import type { FireResult } from '../../aggregate/fire-result.js';
+import type { FireResult } from '../../model/fire-result.js';
 import type { Expectations, TextPattern } from './case-schema.js';
 
 export interface Mismatch {

@@ -3,12 +3,12 @@
 // checked. The policy is tested as it will be enforced: a hook in audit mode counts here, and the
 // case says so. Background hooks are left out (their answers never decide), and so is the history
 // log (test fires are not the agent's).
-import type { FireResult } from '../../aggregate/fire-result.js';
+import type { FireResult } from '../../model/fire-result.js';
 import { isAudited } from '../../aggregate/audit-mode.js';
 import { createCliEngine } from '../one-shot-engine.js';
 import { partOf } from '../hook-parts.js';
 import type { CliConfig } from '../load-project.js';
-import type { HookDefinition } from '../../config/model.js';
+import type { HookDefinition } from '../../model/hook-definition.js';
 import type { PolicyCase } from './case-schema.js';
 import { checkExpectations, type Mismatch } from './check-case.js';
 

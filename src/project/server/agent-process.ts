@@ -2,7 +2,7 @@
 // shell (agents start command hooks through `sh -c` or `bash -c`). Linux /proc only; elsewhere
 // none is found and the session's lifetime falls back to the server's idle timeout.
 import { isRunning, readProcState } from './process-state.js';
-import type { AgentProcess } from './server-protocol.js';
+import type { AgentProcess } from './server-messages.js';
 
 const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'ash', 'busybox', 'env', 'timeout', 'nice', 'nohup']);
 

@@ -5,7 +5,7 @@
 // is alive; otherwise it is stale and the next server replaces it.
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writePrivateFileSync } from '../../config/write-private-file.js';
+import { writePrivateFileSync } from '../../io/write-private-file.js';
 import { ensurePrivateDir } from './private-dir.js';
 import { isRunning, readProcState } from './process-state.js';
 

@@ -4,7 +4,7 @@
 // agent's own functions, so whatever they do (throw anything, answer anything, throw from a
 // getter of what they answer) settles as an outcome: nothing escapes into the agent.
 import { errorLine } from '../in-worker-answer.js';
-import { failedOutcome, type HookOutcome } from '../outcome.js';
+import { failedOutcome, type HookOutcome } from '../../model/hook-outcome.js';
 import { startStopwatch } from '../stopwatch.js';
 import { outcomeOfCall, type CallAnswer, type CallTask } from './call-task.js';
 

@@ -2,7 +2,7 @@
 // through an evaluator, an mcp_tool hook through the MCP caller. Such calls are the agent's own
 // functions (they cannot cross into a worker); the remote ones wait on the network, so the thread
 // stays free.
-import type { HookOutcome } from '../outcome.js';
+import type { HookOutcome } from '../../model/hook-outcome.js';
 
 /** What a call answers: a command hook's stdout and exit status, before timing is added. */
 export interface CallAnswer {

@@ -4,7 +4,7 @@
 // (ok: false reads as a command hook's exit 2 with the reason, so it denies, blocks or gives
 // feedback exactly where exit 2 does), or, for a Wundr hook, Wundr's result object as its
 // command hooks print it.
-import type { EvaluatedHandler } from '../../config/remote-handler.js';
+import type { EvaluatedHandler } from '../../model/remote-handler.js';
 import { WUNDR_RESULT_FIELDS } from '../../aggregate/read-wundr-output.js';
 import type { EventName } from '../../events/event-specs.js';
 import type { CallAnswer } from './call-task.js';

@@ -3,8 +3,8 @@
 // the request nor reading the answer touches the agent's main thread.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { firstLine } from '../../aggregate/hook-failure.js';
-import { failedOutcome, type HookOutcome } from '../outcome.js';
+import { firstLine } from '../../model/hook-failure.js';
+import { failedOutcome, type HookOutcome } from '../../model/hook-outcome.js';
 import { startStopwatch } from '../stopwatch.js';
 
 /** Everything a worker needs to run one http hook; shares its bookkeeping fields with a spawn task. */

@@ -4,8 +4,8 @@
 // a command hook's stdout; `isError` is a non-blocking error; a call that throws (server not
 // connected), or answers something that is not a tool result (a number, `{}`), is a hook that
 // failed: a guard that fails closed refuses instead of reading it as "proceed".
-import type { McpToolHandler } from '../../config/remote-handler.js';
-import { valueAt } from '../template.js';
+import type { McpToolHandler } from '../../model/remote-handler.js';
+import { valueAt } from '../../compilers/template.js';
 import type { CallAnswer } from './call-task.js';
 
 /** An MCP tool result, as the MCP TypeScript SDK's `client.callTool` returns it (or a plain string). */

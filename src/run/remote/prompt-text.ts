@@ -4,7 +4,7 @@
 // ("Templates"): `{{metadata.path}}` stands for a field of the event's metadata, missing values
 // being empty and objects written as JSON. Both are filled in one pass, so a value that happens
 // to contain `$ARGUMENTS` or `{{...}}` is never read again.
-import { valueAt } from '../template.js';
+import { valueAt } from '../../compilers/template.js';
 
 const TOKENS = /\\\$|\$ARGUMENTS|\{\{\s*([\w.-]+)\s*\}\}/g;
 

@@ -2,8 +2,9 @@
 // for the pool's workers, or a call task for the agent's thread. A handler whose evaluator or MCP
 // caller the engine was not given cannot run: that is said once when the engine starts, and each
 // fire it is a hook that failed (on a guard that fails closed, a refusal), never a silent skip.
-import type { HookDefinition, HookProtocol } from '../../config/model.js';
-import type { RemoteHandler } from '../../config/remote-handler.js';
+import { kindOf } from '../../handlers/handler-kinds.js';
+import type { HookDefinition, HookProtocol } from '../../model/hook-definition.js';
+import type { RemoteHandler } from '../../model/remote-handler.js';
 import type { CallTask } from './call-task.js';
 import { readEvaluatorReply, type HookEvaluators } from './evaluator.js';
 import type { HttpTask } from './http-task.js';
@@ -33,13 +34,9 @@ export interface RemoteTaskSettings {
   readonly headers: Record<string, string>;
 }
 
-/** Why a remote hook cannot run with these runners, or null when it can. */
+/** Why a remote hook cannot run with these runners (each kind's own sentence), or null when it can. */
 export function missingRunner(remote: RemoteHandler, runners: RemoteRunners): string | null {
-  if (remote.kind === 'http') return null;
-  if (remote.kind === 'mcp_tool') return runners.mcp === undefined ? 'an mcp_tool hook needs an MCP caller, and the engine has none (createHookEngine({ mcp: { callTool } }))' : null;
-  return runners.evaluators[remote.kind] === undefined
-    ? `a ${remote.kind} hook needs a ${remote.kind} evaluator, and the engine has none (createHookEngine({ evaluators: { ${remote.kind} } }), e.g. createAnthropicEvaluator())`
-    : null;
+  return kindOf(remote).missingRunner(runners);
 }
 
 /** The task of a remote hook for one fire, or why it cannot run. */

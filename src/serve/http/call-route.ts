@@ -14,7 +14,7 @@ import { answerHookCall } from '../../project/answer-hook-call.js';
 import { serverPortProblem, stopSessionAnswer } from '../../project/http-port-check.js';
 import { parseHookParts } from '../../project/hook-parts.js';
 import type { EngineSession } from '../../project/resident-engine.js';
-import type { AgentProcess, HookCallRequest, ServerStatus } from '../../project/server/server-protocol.js';
+import type { AgentProcess, HookCallRequest, ServerStatus } from '../../project/server/server-messages.js';
 import { readBody } from './read-body.js';
 
 // The hook input may be as large as an engine takes; the environment rides beside it.

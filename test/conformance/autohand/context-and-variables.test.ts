@@ -2,7 +2,7 @@
 // stdin (every key, unused ones null) and the HOOK_* variables of its event, from a discovered
 // ~/.autohand/config.json.
 import { describe, expect, it } from 'vitest';
-import { AUTOHAND_CONTEXT_KEYS } from '../../../src/run/protocols/autohand-context.js';
+import { AUTOHAND_CONTEXT_KEYS } from '../../../src/run/hook-protocols/autohand-context.js';
 import { HOOKS_DIR, HOSTS, parseEnv, PRINT_ENV, shell } from '../kit.js';
 import { autohandProject } from './autohand-kit.js';
 
