@@ -17,7 +17,8 @@ import type { ReplayEvent, TranscriptFormat, TranscriptReader } from './replay-e
 import { SummaryCollector, type ReplaySummary } from './replay-summary.js';
 import { splitSideEffects } from './side-effects.js';
 import { createReader, detectFormat, FORMAT_NAMES } from './transcript-format.js';
-import { transcriptError, transcriptRecords } from './transcript-records.js';
+import { transcriptError } from './transcript-records.js';
+import { transcriptRecords } from './transcript-source.js';
 
 export interface ReplayOptions extends ConfigOptions {
   readonly transcript: string;

@@ -25,7 +25,7 @@ export function registerReplayCommand(program: Command, finish: Finish): void {
   const command = program
     .command('replay')
     .summary('fire a recorded session through the current hooks and report what they would do')
-    .description("Read a recorded agent session (Claude Code's transcript JSONL, a Gemini CLI session log or a Codex rollout log), fire every event it implies (prompts, each tool call with its input and result, compaction, each turn's stop) through the current configuration without running any tool, and report per event what the hooks would do now, with a summary.\nHooks with side effects (background hooks, hooks after a tool ran, built-ins that write) are not run unless asked.\nExit 0: replayed; 1: the transcript or the configuration could not be read.")
+    .description("Read a recorded agent session (Claude Code's transcript JSONL, a Gemini CLI session log or its older JSON session file, or a Codex rollout log), fire every event it implies (prompts, each tool call with its input and result, compaction, each turn's stop) through the current configuration without running any tool, and report per event what the hooks would do now, with a summary.\nHooks with side effects (background hooks, hooks after a tool ran, built-ins that write) are not run unless asked.\nExit 0: replayed; 1: the transcript or the configuration could not be read.")
     .argument('<transcript>', 'the session file (a hook gets it as transcript_path)');
   addTranscriptOptions(addPassEnvOption(addConfigOptions(command)))
     .option('--json', 'print {events: [...], summary} as JSON, one event a line')
