@@ -59,7 +59,6 @@ export async function* documentRecords(path: string, options: RecordsOptions): A
     if (isRecord(value)) push({ line: messageLine, value });
     else options.onSkipped(`${path}:${messageLine}: skipped: a message that is not a JSON object`);
   };
-  parser.onEnd = () => undefined;
 
   const stream = createReadStream(path);
   // What stops the parse: bad JSON, or the end of the file inside the document.
