@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FireResult } from '../model/fire-result.js';
+import { isAudited } from '../aggregate/audit-mode.js';
 import { HookpoolError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
 import { loadCachedCliConfig } from '../project/config-cache/load-cached-project.js';
@@ -16,7 +17,8 @@ import type { ReplayEvent, TranscriptFormat, TranscriptReader } from './replay-e
 import { SummaryCollector, type ReplaySummary } from './replay-summary.js';
 import { splitSideEffects } from './side-effects.js';
 import { createReader, detectFormat, FORMAT_NAMES } from './transcript-format.js';
-import { transcriptError, transcriptRecords } from './transcript-records.js';
+import { transcriptError } from './transcript-records.js';
+import { transcriptRecords } from './transcript-source.js';
 
 export interface ReplayOptions extends ConfigOptions {
   readonly transcript: string;
@@ -25,11 +27,19 @@ export interface ReplayOptions extends ConfigOptions {
   readonly runSideEffects: boolean;
   readonly runHooks: readonly string[];
   readonly passEnv?: readonly string[];
-  /** Each event once its hooks answered. */
-  readonly onEvent?: (report: EventReport) => void;
+  /** Run hooks in audit mode as enforced (what `hookpool test --cases` tests), instead of withholding their answers. */
+  readonly enforceAuditedHooks?: boolean;
+  /** Each event once its hooks answered, with what was fired and the engine's whole answer; awaited before the next event. */
+  readonly onEvent?: (report: EventReport, fired: FiredEvent) => void | Promise<void>;
   readonly onSkippedLine?: (message: string) => void;
   /** The transcript's size, then the bytes read so far. */
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
+}
+
+/** One fired event as the engine saw it: the payload sent and its merged answer. */
+export interface FiredEvent {
+  readonly replayed: ReplayEvent;
+  readonly result: FireResult;
 }
 
 export async function replayTranscript(options: ReplayOptions): Promise<ReplaySummary> {
@@ -38,7 +48,8 @@ export async function replayTranscript(options: ReplayOptions): Promise<ReplaySu
   const started = performance.now();
   const collector = new SummaryCollector();
   const { config } = await loadCachedCliConfig(options);
-  const { run, skipped } = splitSideEffects(config.hooks.map((hook) => hook.definition), { runAll: options.runSideEffects, runIds: new Set(options.runHooks) });
+  const definitions = config.hooks.map((hook) => (options.enforceAuditedHooks === true && isAudited(hook.definition) ? { ...hook.definition, enforce: true } : hook.definition));
+  const { run, skipped } = splitSideEffects(definitions, { runAll: options.runSideEffects, runIds: new Set(options.runHooks) });
   const engine = createCliEngine({
     hooks: run,
     broken: config.loaded,
@@ -67,7 +78,7 @@ export async function replayTranscript(options: ReplayOptions): Promise<ReplaySu
     const report = reportEvent(index, replayed, result, { startedMs, durationMs: performance.now() - started - startedMs });
     index += 1;
     collector.add(report);
-    options.onEvent?.(report);
+    await options.onEvent?.(report, { replayed, result });
   };
   try {
     const records = transcriptRecords(path, {

@@ -14,8 +14,8 @@ export interface RecordsOptions {
   readonly onProgress?: (bytesRead: number) => void;
 }
 
-/** The records of `path`, in order. Throws a one-line error (`FILE:LINE: ...`) for a file that is no transcript. */
-export async function* transcriptRecords(path: string, options: RecordsOptions): AsyncGenerator<TranscriptRecord> {
+/** The records of `path`, one a line, in order. Throws a one-line error (`FILE:LINE: ...`) for a file that is no transcript. */
+export async function* lineRecords(path: string, options: RecordsOptions): AsyncGenerator<TranscriptRecord> {
   const stream = createReadStream(path);
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let number = 0;
@@ -66,7 +66,7 @@ export function transcriptError(path: string, line: number, message: string): Ho
   return new HookpoolError('ERR_HOOKPOOL_USAGE', `${path}:${line}: ${message}`);
 }
 
-function parseLine(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+export function parseLine(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -84,7 +84,8 @@ const VERB_CALLS: Record<string, { readonly args: readonly string[]; readonly ex
   enable: { args: ['enable', 'block-rm'] },
   add: { args: ['add', '--event', 'Stop', '--command', 'true', '--id', 'smoke-stop'] },
   remove: { args: ['remove', 'smoke-stop'] },
-  replay: { args: ['replay', join(REPO, 'test', 'fixtures', 'transcripts', 'claude-session.jsonl')] },
+  // Gemini CLI's older session file: its streaming JSON parser comes with the installed package.
+  replay: { args: ['replay', join(REPO, 'test/fixtures/transcripts/gemini-session-legacy.json')] },
   completion: { args: ['completion', 'bash'] },
 };
 

@@ -1,13 +1,13 @@
 // `hookpool replay <transcript>`: fire every event a recorded session implies through the current
 // configuration, without running any tool, and report what the hooks would do now.
 import { writeFile } from 'node:fs/promises';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { HookpoolError } from '../../errors.js';
 import { isTerminal } from '../../io/raw-stdio.js';
-import { TRANSCRIPT_FORMATS, type TranscriptFormat } from '../../replay/replay-event.js';
 import { replayTranscript } from '../../replay/replay-session.js';
 import { addConfigOptions, addPassEnvOption, type ConfigOptions, type PassEnvOptions } from '../config-options.js';
+import { addTranscriptOptions, sideEffectChoice, type TranscriptOptions } from '../replay-options.js';
 import { createProgressBar } from '../output/progress-bar.js';
 import { printLines, printWarning } from '../output/print.js';
 import { ReplayHtmlReport } from '../output/replay-html.js';
@@ -16,28 +16,20 @@ import { describeReplayedEvent, describeReplaySummary } from '../output/replay-t
 import { createPaint } from '../output/style.js';
 import type { Finish } from '../program.js';
 
-interface ReplayCommandOptions extends ConfigOptions, PassEnvOptions {
-  readonly format?: TranscriptFormat;
+interface ReplayCommandOptions extends ConfigOptions, PassEnvOptions, TranscriptOptions {
   readonly json?: boolean;
   readonly html?: string;
-  readonly runSideEffects?: boolean;
-  readonly runHook?: string[];
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 export function registerReplayCommand(program: Command, finish: Finish): void {
   const command = program
     .command('replay')
     .summary('fire a recorded session through the current hooks and report what they would do')
-    .description("Read a recorded agent session (Claude Code's transcript JSONL, a Gemini CLI session log or a Codex rollout log), fire every event it implies (prompts, each tool call with its input and result, compaction, each turn's stop) through the current configuration without running any tool, and report per event what the hooks would do now, with a summary.\nHooks with side effects (background hooks, hooks after a tool ran, built-ins that write) are not run unless asked.\nExit 0: replayed; 1: the transcript or the configuration could not be read.")
+    .description("Read a recorded agent session (Claude Code's transcript JSONL, a Gemini CLI session log or its older JSON session file, or a Codex rollout log), fire every event it implies (prompts, each tool call with its input and result, compaction, each turn's stop) through the current configuration without running any tool, and report per event what the hooks would do now, with a summary.\nHooks with side effects (background hooks, hooks after a tool ran, built-ins that write) are not run unless asked.\nExit 0: replayed; 1: the transcript or the configuration could not be read.")
     .argument('<transcript>', 'the session file (a hook gets it as transcript_path)');
-  addPassEnvOption(addConfigOptions(command))
-    .addOption(new Option('--format <format>', 'read the file as this format instead of telling it from its first line').choices(TRANSCRIPT_FORMATS))
+  addTranscriptOptions(addPassEnvOption(addConfigOptions(command)))
     .option('--json', 'print {events: [...], summary} as JSON, one event a line')
     .option('--html <file>', 'also write a one-page HTML report with a timeline chart')
-    .option('--run-side-effects', 'also run hooks with side effects (background hooks, hooks on PostToolUse/PostToolUseFailure, built-ins that log, format, stage, commit or notify)')
-    .addOption(new Option('--run-hook <id>', 'run this hook although it counts as having side effects; repeatable').argParser(collect))
     .addHelpText('after', `
 Examples:
   $ hookpool replay ~/.claude/projects/-home-me-app/4f1c....jsonl
@@ -55,8 +47,7 @@ async function replay(transcript: string, options: ReplayCommandOptions): Promis
   const summary = await replayTranscript({
     ...options,
     transcript,
-    runSideEffects: options.runSideEffects === true,
-    runHooks: options.runHook ?? [],
+    ...sideEffectChoice(options),
     onEvent: (report) => {
       html?.event(report);
       if (json !== undefined) json.event(report);

@@ -9,6 +9,7 @@ import { HookpoolError } from '../../errors.js';
 import type { HookOutcome } from '../../model/hook-outcome.js';
 import { chooseTestPayload } from '../choose-test-payload.js';
 import { addConfigOptions, addInputOptions, addPassEnvOption, type ConfigOptions, type InputOptions, type PassEnvOptions } from '../config-options.js';
+import { addTranscriptOptions, type TranscriptOptions } from '../replay-options.js';
 import { createCliEngine } from '../../project/one-shot-engine.js';
 import { EXIT, type ExitCode } from '../../dialects/exit-codes.js';
 import { findBuiltinHook } from '../builtin-test-hook.js';
@@ -25,9 +26,12 @@ import type { Finish } from '../program.js';
 import { readPayload } from '../read-payload.js';
 import { withProgress } from '../output/progress.js';
 
-interface TestOptions extends ConfigOptions, InputOptions, PassEnvOptions {
+interface TestOptions extends ConfigOptions, InputOptions, PassEnvOptions, TranscriptOptions {
   readonly json?: boolean;
   readonly cases?: string;
+  readonly record?: string;
+  readonly out?: string;
+  readonly force?: boolean;
 }
 
 // Wide enough for the longest label ("system message"), so every value starts in one column.
@@ -37,18 +41,31 @@ export function registerTestCommand(program: Command, finish: Finish): void {
   const command = program
     .command('test')
     .summary('run one hook on a sample payload and show its outcome; --cases: run policy test cases')
-    .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.\n--cases DIR instead fires each case of the case files in DIR (*.json, *.yaml, *.yml: an event, its payload and the expected decision, blocked, reason and context patterns, rewritten input) through the project\'s configuration, with hooks in audit mode enforced, and checks the answers. Exit 1 on any mismatch or a bad case file.')
+    .description('Run one hook on a payload of its event (a realistic sample unless --input is given) and show its exit code, duration, status, decision, reason, stdout and stderr. Exit 1 when the hook could not run.\n--cases DIR instead fires each case of the case files in DIR (*.json, *.yaml, *.yml: an event, its payload and the expected decision, blocked, reason and context patterns, rewritten input) through the project\'s configuration, with hooks in audit mode enforced, and checks the answers. Exit 1 on any mismatch or a bad case file.\n--record TRANSCRIPT --out DIR replays a recorded session (as hookpool replay does) and writes a case file to DIR for each event a hook ran for, expecting what the hooks answer now: hookpool test --cases DIR then passes until the policy answers otherwise.')
     .argument('[hook-id]', 'the hook to run (hookpool list shows the ids; builtin:<name> runs a built-in even when no file switches it on)');
   addInputOptions(command, 'default: a sample payload of the hook\'s event');
   addPassEnvOption(addConfigOptions(command))
     .option('--cases <dir>', 'run the policy test cases of this folder instead of one hook')
-    .option('--json', 'print {hook, payload, outcome, answer} as JSON; with --cases, {ok, passed, failed, cases}')
+    .option('--record <transcript>', 'write case files for a recorded session (Claude Code, Gemini CLI or Codex) to the folder --out names')
+    .option('--out <dir>', 'with --record: the folder for the case files (new or empty)')
+    .option('--force', 'with --record: write into a folder that holds files, over case files of the same names')
+    .option('--json', 'print {hook, payload, outcome, answer} as JSON; with --cases, {ok, passed, failed, cases}; with --record, {out, cases, summary}');
+  addTranscriptOptions(command)
     .addHelpText('after', `
 Examples:
   $ hookpool test block-rm
   $ hookpool test block-rm --input '{"tool_name":"Bash","tool_input":{"command":"ls"}}'
-  $ hookpool test --cases .hookpool/cases`)
+  $ hookpool test --cases .hookpool/cases
+  $ hookpool test --record ~/.claude/projects/-home-me-app/4f1c....jsonl --out .hookpool/cases/session-4f1c`)
     .action(async (id: string | undefined, options: TestOptions) => {
+      if (options.record !== undefined) {
+        if (id !== undefined || options.cases !== undefined || options.input !== undefined || options.inputFile !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', '--record writes cases from the transcript\'s own events: give no hook id, --cases, --input or --input-file with it');
+        if (options.out === undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', '--record needs --out DIR: the folder the case files go to');
+        finish(await (await import('./test-record.js')).recordTestCases(options.record, { ...options, out: options.out }));
+        return;
+      }
+      const recordOnly = [options.out !== undefined && '--out', options.force === true && '--force', options.format !== undefined && '--format', options.runSideEffects === true && '--run-side-effects', options.runHook !== undefined && '--run-hook'].filter(Boolean);
+      if (recordOnly.length > 0) throw new HookpoolError('ERR_HOOKPOOL_USAGE', `${recordOnly.join(', ')} ${recordOnly.length === 1 ? 'goes' : 'go'} with --record TRANSCRIPT`);
       if (options.cases !== undefined) {
         if (id !== undefined || options.input !== undefined || options.inputFile !== undefined) throw new HookpoolError('ERR_HOOKPOOL_USAGE', '--cases runs the case files\' own payloads: give no hook id, --input or --input-file with it');
         finish(await (await import('./test-cases.js')).testCases(options.cases, options));

@@ -58,6 +58,12 @@ export function describeReplaySummary(summary: ReplaySummary, paint: Paint): str
     const rows = summary.hooks.map((hook): Cell[] => [hook.id, String(hook.runs), String(hook.blocked), String(hook.failed), formatDuration(hook.p50Ms), formatDuration(hook.p99Ms)]);
     lines.push(paint('Hooks', 'bold'), ...formatTable([header, ...rows], { paint, indent: '  ', rightAligned: new Set([1, 2, 3, 4, 5]) }));
   }
+  return [...lines, ...describeLeftOut(summary, paint)];
+}
+
+/** The hooks the replay did not run (side effects) and the transcript lines it skipped. */
+export function describeLeftOut(summary: ReplaySummary, paint: Paint): string[] {
+  const lines: string[] = [];
   if (summary.skippedHooks.length > 0) {
     lines.push(paint('Not run: side effects (--run-side-effects or --run-hook ID runs them)', 'bold'));
     lines.push(...formatTable(summary.skippedHooks.map(({ id, event, reason }): Cell[] => [id, event, { text: reason, styles: ['dim'] }]), { paint, indent: '  ' }));

@@ -6,6 +6,9 @@
 // a message counts once its id is followed by another one. `{"$set": {...}}` lines update the
 // metadata; one that carries `messages` lays down a checkpoint of messages written before, whose
 // ids were already seen. Gemini's tool names are read as canonical ones by its dialect.
+// The older session file, one JSON document `{sessionId, projectHash, ..., messages: [...]}`, comes
+// here as the same records (session-document.ts: its metadata, then each message); written on one
+// line, it is one record whose `messages` are read as a checkpoint's.
 import { geminiDialect } from '../../dialects/gemini.js';
 import { canonicalToolCall } from '../../dialects/tools.js';
 import { isRecord, textOf, type ReplayEvent, type TranscriptReader, type TranscriptRecord } from '../replay-event.js';
@@ -23,16 +26,16 @@ export function createGeminiReader(): TranscriptReader {
 
   function read(record: TranscriptRecord): ReplayEvent[] {
     const { value, line } = record;
-    if (isRecord(value.$set)) {
-      sessionId = textOf(value.$set.sessionId) ?? sessionId;
-      const messages = Array.isArray(value.$set.messages) ? value.$set.messages.filter(isRecord) : [];
-      return messages.flatMap((message) => (typeof message.id === 'string' && seen.has(message.id) ? [] : take({ line, value: message })));
-    }
-    if (typeof value.type !== 'string') {
-      sessionId = textOf(value.sessionId) ?? sessionId;
-      return [];
-    }
+    if (isRecord(value.$set)) return metadata(value.$set, line);
+    if (typeof value.type !== 'string') return metadata(value, line);
     return take(record);
+  }
+
+  // Metadata, and the messages it carries that were not seen yet.
+  function metadata(fields: Record<string, unknown>, line: number): ReplayEvent[] {
+    sessionId = textOf(fields.sessionId) ?? sessionId;
+    const messages = Array.isArray(fields.messages) ? fields.messages.filter(isRecord) : [];
+    return messages.flatMap((message) => (typeof message.id === 'string' && seen.has(message.id) ? [] : take({ line, value: message })));
   }
 
   // Holds the newest message until a different id shows it is complete.

@@ -1,5 +1,6 @@
 // A long transcript is read line by line, never whole: replaying a 100 MB session takes about the
-// memory of replaying a 10 MB one. The CLI's peak resident set (VmHWM) is read at its exit.
+// memory of replaying a 10 MB one; so does a session that is one JSON document (Gemini CLI's older
+// file), parsed as it streams in. The CLI's peak resident set (VmHWM) is read at its exit.
 import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -71,4 +72,43 @@ describe('hookpool replay on a long transcript', () => {
     expect(largeRun.peakMb).toBeLessThan(180);
     console.log(`peak RSS: ${smallRun.peakMb.toFixed(0)} MB for 10 MB, ${largeRun.peakMb.toFixed(0)} MB for 100 MB`);
   }, 300_000);
+
+  it('replays a 100 MB indented JSON session document in about the memory of a 10 MB one', async () => {
+    const config = await project.write('hooks.json', nativeConfig([{ id: 'cat-ok', event: 'PreToolUse', matcher: 'Bash', command: 'cat >/dev/null' }]));
+    const small = join(project.root, 'session-small.json');
+    const large = join(project.root, 'session-large.json');
+    const smallCalls = await writeSessionDocument(small, 10);
+    const largeCalls = await writeSessionDocument(large, 100);
+
+    const smallRun = await replayPeak(small, config);
+    const largeRun = await replayPeak(large, config);
+    expect([smallRun.toolCalls, largeRun.toolCalls]).toEqual([smallCalls, largeCalls]);
+    expect(largeRun.peakMb - smallRun.peakMb).toBeLessThan(45);
+    expect(largeRun.peakMb).toBeLessThan(180);
+    console.log(`peak RSS (JSON document): ${smallRun.peakMb.toFixed(0)} MB for 10 MB, ${largeRun.peakMb.toFixed(0)} MB for 100 MB`);
+  }, 300_000);
 });
+
+// Gemini CLI's older session file of about `megabytes`, indented as it writes it: shell calls whose
+// outputs are 256 KiB each. Written message by message.
+async function writeSessionDocument(path: string, megabytes: number): Promise<number> {
+  const out = createWriteStream(path);
+  const output = 'y'.repeat(256 * 1024);
+  let written = 0;
+  let calls = 0;
+  const write = async (text: string) => {
+    written += text.length;
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write('{\n  "sessionId": "long",\n  "projectHash": "9f2c",\n  "startTime": "2025-09-18T14:02:11.204Z",\n  "messages": [\n');
+  while (written < megabytes * MB) {
+    const id = `run_shell_command-${calls}`;
+    const message = { id: `m${calls}`, timestamp: '2025-09-18T14:02:11.310Z', type: 'gemini', content: '', toolCalls: [{ id, name: 'run_shell_command', args: { command: `cat part-${calls}.log` }, result: [{ functionResponse: { id, name: 'run_shell_command', response: { output } } }], status: 'success', timestamp: '2025-09-18T14:02:11.310Z' }] };
+    await write(`${calls === 0 ? '' : ',\n'}    ${JSON.stringify(message, null, 2).replace(/\n/g, '\n    ')}`);
+    calls += 1;
+  }
+  await write('\n  ]\n}');
+  out.end();
+  await once(out, 'finish');
+  return calls;
+}

@@ -7,6 +7,8 @@ import type { TempProject } from '../cli-harness.js';
 export const TRANSCRIPTS = {
   claude: fileURLToPath(new URL('../../fixtures/transcripts/claude-session.jsonl', import.meta.url)),
   gemini: fileURLToPath(new URL('../../fixtures/transcripts/gemini-session.jsonl', import.meta.url)),
+  /** Gemini CLI's older session file: one indented JSON document. */
+  geminiLegacy: fileURLToPath(new URL('../../fixtures/transcripts/gemini-session-legacy.json', import.meta.url)),
   codex: fileURLToPath(new URL('../../fixtures/transcripts/codex-rollout.jsonl', import.meta.url)),
 } as const;
 
