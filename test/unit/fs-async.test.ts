@@ -14,11 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 if (process.argv[1] === 'synchronous') fs.answerFileCallsSynchronously();
 const outcome = (promise) => promise.then((value) => ({ value }), (error) => ({ code: error.code }));
-// Synchronous answers settle before the event loop turns; a callback comes after a turn at least.
-let turned = false;
-setImmediate(() => { turned = true; });
-const dir = await fs.mkdtemp(join(tmpdir(), 'hookpool-fs-async-'));
-const answeredBeforeATurn = !turned;
+// Synchronous answers settle within the current task's microtasks; a callback needs the event loop
+// to turn, which it cannot while only microtasks run (whatever libuv's phases order).
+let settled = false;
+const pending = fs.mkdtemp(join(tmpdir(), 'hookpool-fs-async-')).then((made) => { settled = true; return made; });
+for (let tick = 0; tick < 10; tick += 1) await null;
+const answeredBeforeATurn = settled;
+const dir = await pending;
 const file = join(dir, 'a.txt');
 const results = {
   write: await outcome(fs.writeFile(file, 'hello')),
