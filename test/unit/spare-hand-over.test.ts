@@ -9,6 +9,7 @@ function runSpare(line: string, stdin = ''): Promise<{ stdout: string; code: num
   const child = spawn(SPARE_SHELL, SPARE_ARGV, { env: { PATH: process.env.PATH!, FIXED: 'base' }, stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  for (const stream of [child.stdin!, child.stdio[3]!]) stream.on('error', () => {}); // EPIPE: a hook that exits without reading, as a spare's owner allows
   (child.stdio[3] as NodeJS.WritableStream).end(line);
   child.stdin!.end(stdin);
   return new Promise((resolve) => child.once('close', (code) => resolve({ stdout, code })));
