@@ -1,6 +1,7 @@
-// The sandbox process: hosts the thread host for the agent, over IPC. It spawns a command hook on
-// its own main thread, which does nothing else: one thread round trip less per hook than a pool
-// worker (measured: bench/cases/handoff); the other hooks of a burst go to the pool's workers.
+// The sandbox process: hosts the thread host for the agent, over IPC. It spawns every command hook
+// on its own main thread, which does nothing else, and starts no worker thread for them: one
+// thread round trip less per hook (measured: bench/cases/handoff), and a smaller process forks
+// faster (thread-host.ts); module hooks run in worker threads.
 // The main thread keeps spare processes for the hooks fired often (spare-hook-processes.ts). It
 // runs at the agent's priority, so that guards do too; background hooks are lowered one by one.
 // It runs in its own session (forked detached), so a terminal's Ctrl-C or hang-up reaches the

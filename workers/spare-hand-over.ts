@@ -27,9 +27,9 @@ function quote(text: string): string {
 /**
  * The line that makes a waiting spare run `file argv` with `overlay` laid over the environment it
  * was started with; undefined when a spare cannot run it as a fresh spawn would (a variable no
- * shell can export, a program that is not an absolute executable path: spawn's own errors for
- * those are outcomes a shell would report differently), or not as fast (a line over
- * MAX_HAND_OVER_CHARS).
+ * shell can export, a program that is not an absolute executable path, a NUL byte anywhere, which
+ * spawn refuses and a shell would cut the text at: spawn's own errors for those are outcomes a
+ * shell would report differently), or not as fast (a line over MAX_HAND_OVER_CHARS).
  */
 export function handOverLine(file: string, argv: readonly string[], overlay: Readonly<Record<string, string>>): string | undefined {
   const exports: string[] = [];
@@ -49,7 +49,7 @@ export function handOverLine(file: string, argv: readonly string[], overlay: Rea
   const exported = exports.length === 0 ? '' : `export ${exports.join(' ')}; `;
   // The hook gets neither fd 3 nor the stub's two variables.
   const line = `unset h; exec ${HAND_OVER_FD}<&-; ${exported}${run}\n`;
-  return line.length > MAX_HAND_OVER_CHARS ? undefined : line;
+  return line.length > MAX_HAND_OVER_CHARS || line.includes('\0') ? undefined : line;
 }
 
 function isExecutable(file: string): boolean {

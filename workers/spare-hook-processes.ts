@@ -1,8 +1,10 @@
-// Hook processes started ahead of time: a hook fired often gets a spare (workers/spare-hand-over.ts),
+// Hook processes started ahead of time: a foreground hook fired often gets a spare (workers/spare-hand-over.ts),
 // a `/bin/sh` already running in the hook's own process group, cwd and fixed environment, so
 // that its next fire only writes the fire's variables and stdin to it instead of spawning. A
 // hook gets a spare once it fired twice within REPEAT_WINDOW_MS, its next one after each use;
 // spares are bounded in number, retire after IDLE_RETIRE_MS unused, and are killed by close().
+// Background hooks get none: a spare saves a fire's wait, not CPU (its shell reads the hand-over
+// line a byte at a time), and nobody waits on a background hook; their throughput is CPU-bound.
 // They carry the sandbox's marker like every hook process, so a dead sandbox's spares are found.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { SpawnTask } from '../src/model/hook-outcome.js';
@@ -70,14 +72,16 @@ export class SpareHookProcesses {
    * caller spawns then.
    */
   take(run: SpareRun): HandedOver | undefined {
-    if (this.maxSpares === 0) return undefined;
+    if (this.maxSpares === 0 || run.task.background) return undefined;
     const key = keyOf(run.task);
     this.noteFire(key);
     const spare = this.spares.get(key);
     if (spare === undefined) return undefined;
+    const line = handOverLine(run.task.file, run.argv, run.overlay);
+    // A run no spare can take spawns; the spare waits for the next one.
+    if (line === undefined) return undefined;
     this.forget(key, spare);
-    const line = spare.baseEnv === run.baseEnv ? handOverLine(run.task.file, run.argv, run.overlay) : undefined;
-    if (line === undefined || !isWaiting(spare.child)) {
+    if (spare.baseEnv !== run.baseEnv || !isWaiting(spare.child)) {
       stop(spare.child);
       return undefined;
     }
@@ -89,7 +93,7 @@ export class SpareHookProcesses {
 
   /** After a run: starts the hook's next spare when it fires often and none waits. */
   refill(run: SpareRun): void {
-    if (this.closed || this.maxSpares === 0) return;
+    if (this.closed || this.maxSpares === 0 || run.task.background) return;
     const key = keyOf(run.task);
     const last = this.lastFired.get(key);
     const previous = this.previousFire.get(key);

@@ -31,14 +31,16 @@ export class BackgroundHooks {
     const finish = (outcome: HookOutcome) => this.track(this.finish(spec, planned, settled(outcome), envFiles, run));
     if (typeof task === 'string') return finish(failedOutcome(hook.id, 'spawn_failed', task));
     run.hookStarted({ event: spec.name, hookId: hook.id, background: true, statusMessage: hook.statusMessage ?? null });
-    this.dispatcher.runBackground(this.lowered(task), finish);
+    this.dispatcher.runBackground(this.asBackground(task), finish);
   }
 
-  // A hook process the fire does not wait for runs below the agent's priority (pool.niceness).
-  private lowered(task: EngineTask): EngineTask {
+  // A hook process the fire does not wait for is marked so (no spare process: a spawn costs less
+  // CPU than a spare's hand-over, and throughput is what counts there), and runs below the
+  // agent's priority (pool.niceness).
+  private asBackground(task: EngineTask): EngineTask {
+    if (task.kind !== undefined && task.kind !== 'spawn') return task;
     const { niceness } = this.observers.pool;
-    if (niceness === 0 || (task.kind !== undefined && task.kind !== 'spawn')) return task;
-    return Object.assign({}, task, { niceness });
+    return Object.assign({}, task, niceness === 0 ? { background: true } : { background: true, niceness });
   }
 
   /** The text these hooks wrote to their env files (in this order), null when none; then releases the files. */

@@ -41,6 +41,8 @@ export interface SpawnTask {
   pipeGraceMs: number;
   maxOutputBytes: number;
   killDescendants: boolean;
+  /** A background hook: the fire does not wait for it. */
+  background?: true;
   /** A background hook: how much lower its CPU priority is than the agent's (pool.niceness); foreground hooks have none. */
   niceness?: number;
   /** A hook of a trusted project file: the approved SHA-256 of each project file it runs, checked right before the spawn. */

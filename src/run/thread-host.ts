@@ -12,31 +12,18 @@ import { isRunSlot, RunningHooks } from './running-hooks.js';
 import { compiledEntryUrl, type SlotWorkerData } from './worker-file.js';
 
 /**
- * Runs a spawn task on the calling thread instead of in a pool worker: for the sandbox process,
- * whose main thread does nothing else, this saves a thread round trip per hook. One hook at a
- * time: the others of a burst go to the workers, whose spawns run in parallel.
+ * Runs every spawn task (and http request) on the calling thread, and no worker pool is started
+ * for them: for the sandbox process, whose main thread does nothing else. A spawn blocks the
+ * thread that calls it for the fork, but forks from one process are serial in the kernel anyway,
+ * and every worker thread's heap makes each fork copy more page tables (measured on 2 cores:
+ * 8 background hooks at once ran at ~65/s with two workers, ~110/s with none).
  */
 export type RunOnThisThread = (task: SlottedTask, registry: GroupRegistry) => Promise<HookOutcome>;
 
-export function createThreadHost(options: PoolHostOptions, runOnThisThread?: RunOnThisThread): PoolHost & { readonly pool: Piscina } {
+export function createThreadHost(options: PoolHostOptions, runOnThisThread?: RunOnThisThread): PoolHost & { readonly pool: Piscina | undefined } {
   const hooks = new RunningHooks(options.maxConcurrentHooks);
   const { registry } = hooks;
-  let runningOnThisThread = 0;
-  const pool = new Piscina({
-    filename: compiledEntryUrl('slot-worker-entry.cjs').href,
-    // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
-    // children stay zombies until the next task arrives.
-    atomics: 'disabled',
-    minThreads: options.threads,
-    maxThreads: options.threads,
-    concurrentTasksPerWorker: Math.ceil(options.maxConcurrentHooks / options.threads),
-    idleTimeout: Number.POSITIVE_INFINITY,
-    // Its run-time and wait-time histograms cost every task a few clock reads; nothing reads them.
-    recordTiming: false,
-    workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SlotWorkerData,
-  });
-  // A worker that dies with no task on it is reported here instead of crashing the agent.
-  pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));
+  const pool = runOnThisThread === undefined ? startSlotPool(options, registry) : undefined;
   const modules = createModulePool({ threads: options.threads, baseEnvByHook: options.baseEnvByHook, prestart: options.moduleRealms });
 
   return {
@@ -50,13 +37,7 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
         // Not `{ ...task, slot, runId }`: on Node 20 a spread with more properties takes V8's slow
         // path, measured at 4-6 µs per hook here; Object.assign costs a tenth of that.
         const slotted: SlottedTask = Object.assign({}, task, { slot, runId });
-        if (runOnThisThread === undefined || runningOnThisThread > 0) return (await pool.run(slotted)) as HookOutcome;
-        runningOnThisThread++;
-        try {
-          return await runOnThisThread(slotted, registry);
-        } finally {
-          runningOnThisThread--;
-        }
+        return pool === undefined ? await runOnThisThread!(slotted, registry) : ((await pool.run(slotted)) as HookOutcome);
       } catch (error) {
         // The worker thread died (guarantee 6): piscina replaces it; its processes are ours to kill.
         const pgid = registry.groupOf(slot);
@@ -73,10 +54,30 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
     },
     async close(): Promise<void> {
       try {
-        await Promise.all([pool.close(), modules.close()]);
+        await Promise.all([pool?.close(), modules.close()]);
       } finally {
         hooks.dispose();
       }
     },
   };
+}
+
+/** The worker threads that spawn hook processes, each holding slots of the shared registry. */
+function startSlotPool(options: PoolHostOptions, registry: GroupRegistry): Piscina {
+  const pool = new Piscina({
+    filename: compiledEntryUrl('slot-worker-entry.cjs').href,
+    // 'sync' (the default) parks an idle worker in Atomics.wait: its timers freeze and exited
+    // children stay zombies until the next task arrives.
+    atomics: 'disabled',
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    concurrentTasksPerWorker: Math.ceil(options.maxConcurrentHooks / options.threads),
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // Its run-time and wait-time histograms cost every task a few clock reads; nothing reads them.
+    recordTiming: false,
+    workerData: { registry: registry.buffer, baseEnvByHook: options.baseEnvByHook } satisfies SlotWorkerData,
+  });
+  // A worker that dies with no task on it is reported here instead of crashing the agent.
+  pool.on('error', (error: Error) => options.onWarning(`worker thread failed: ${error.message}`));
+  return pool;
 }

@@ -37,7 +37,7 @@ describe('a worker thread killed while the pool is busy', () => {
           .then((outcome) => (settled.push(outcome), outcome)));
       await expect.poll(() => livingProcesses(mark).length, LIVENESS).toBe(8);
 
-      await host.pool.threads[0]!.terminate();
+      await host.pool!.threads[0]!.terminate();
       await expect.poll(() => settled.length, LIVENESS).toBeGreaterThan(0);
       expect(settled.every((outcome) => outcome.status === 'crashed' && /worker thread died/.test(outcome.error ?? ''))).toBe(true);
       // The reaper SIGKILLed the dead worker's groups; the other worker's hooks still wait.

@@ -118,7 +118,7 @@ describe('a worker thread that dies mid-task', () => {
       timeoutMs: 60_000, killGraceMs: 100, pipeGraceMs: 100, maxOutputBytes: 1024, killDescendants: true };
     const running = host.run(task);
     await expect.poll(() => livingProcesses(`sleep ${sleep}`).length).toBe(1);
-    await host.pool.threads[0]!.terminate();
+    await host.pool!.threads[0]!.terminate();
     expect(await running).toMatchObject({ id: 'victim', status: 'crashed' });
     await expectNoneAlive(`sleep ${sleep}`);
     expect(await host.run({ ...task, file: 'true', argv: [] })).toMatchObject({ status: 'ok' });

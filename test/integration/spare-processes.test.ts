@@ -82,6 +82,18 @@ describe.each(SPARE_HOSTS)('spare hook processes on the %s host', (host) => {
     expect(sparesOf(spareParent(host))).toEqual([]);
   });
 
+  it('a background hook gets no spare: nobody waits on it, and a spawn costs less CPU than a hand-over', async () => {
+    let settled = 0;
+    engine = createHookEngine({ host, hooks: [{ event: 'PostToolUse', command: 'echo $$', background: true }], onHookSettled: () => void settled++ });
+    for (let i = 0; i < 4; i++) {
+      await engine.fire('PostToolUse', payload);
+      for (let tries = 0; tries < 200 && settled <= i; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(settled).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sparesOf(spareParent(host))).toEqual([]);
+  });
+
   it('a spare-run hook that times out is killed with its process group: no grandchild survives', async () => {
     const dir = tempDir('spares-timeout');
     const flag = join(dir, 'hang');

@@ -37,10 +37,13 @@ describe('the hand-over line of a spare hook process', () => {
     expect(await runSpare(line!, '{"event":1}')).toEqual({ stdout: `a b|c'd\ne|y|{"event":1}`, code: 3 });
   });
 
-  it('refuses what a spare could not run as a spawn would: a name no shell exports, a program not given by an absolute path', () => {
+  it('refuses what a spare could not run as a spawn would: a name no shell exports, a program not given by an absolute path, a NUL byte', () => {
     expect(handOverLine(SPARE_SHELL, ['-c', 'true'], { 'NOT-A-NAME': 'x' })).toBeUndefined();
     expect(handOverLine('true', [], {})).toBeUndefined();
     expect(handOverLine('/no/such/program', [], {})).toBeUndefined();
+    expect(handOverLine(SPARE_SHELL, ['-c', 'true\0'], {})).toBeUndefined();
+    expect(handOverLine('/bin/echo', ['a\0b'], {})).toBeUndefined();
+    expect(handOverLine(SPARE_SHELL, ['-c', 'true'], { A: 'b\0c' })).toBeUndefined();
     expect(handOverLine(SPARE_SHELL, ['-c', 'true'], { LARGE: 'x'.repeat(MAX_HAND_OVER_CHARS) })).toBeUndefined();
     expect(handOverLine('/bin/echo', ['a'], { A: 'b' })).toBe("unset h; exec 3<&-; export A='b'; exec '/bin/echo' 'a'\n");
   });
