@@ -17,7 +17,7 @@ const RESULTS_DIR = join(BENCH_DIR, 'results');
 const REPO_DIR = resolve(BENCH_DIR, '..');
 
 /** Cheapest and most basic first; a case not listed here runs after these, by name. */
-const ORDER = ['no-match', 'one-hook', 'handoff', 'five-hooks', 'loop-delay', 'loop-delay-1gb', 'background-throughput', 'kill-latency', 'cold-start', 'worker-rss', 'serve'];
+const ORDER = ['no-match', 'one-hook', 'handoff', 'five-hooks', 'loop-delay', 'loop-delay-1gb', 'loop-delay-payload', 'background-throughput', 'kill-latency', 'cold-start', 'worker-rss', 'serve'];
 
 function parseArgs(argv) {
   const args = { quick: false, filter: undefined, json: undefined, list: false };

@@ -5,7 +5,8 @@
 // in the worker. A real `true` hook's handoff is its fire's latency minus the run time the worker
 // measured (spawn to settle, kill sweep included). Floors: a piscina round trip of a task of the
 // same shape (thread host); a fork IPC round trip, and one relayed through a piscina pool in the
-// child (the process host's shape: agent -> sandbox -> worker thread).
+// child (the shape of a module hook on the process host: agent -> sandbox -> worker thread; a
+// command hook is spawned on the sandbox's main thread, toward the bare round trip).
 import { runCase } from '../../lib/case.js';
 import { nowMs } from '../../lib/clock.js';
 import { closeAll, hookpoolName, warmUp } from '../../lib/contenders.js';
@@ -25,7 +26,6 @@ const FORK = 'fork IPC round trip (floor)';
 const RELAY = 'fork IPC + piscina in the child (floor, process)';
 const nullName = (host) => `${hookpoolName(host)}, null hook`;
 const trueName = (host) => `${hookpoolName(host)}, \`true\` hook: fire minus run`;
-const UNNICED = `${hookpoolName('process')} at niceness 0, null hook`;
 const FLOOR_OF = { thread: PISCINA, process: RELAY };
 const GOAL_RATIO = 1.5;
 
@@ -89,13 +89,6 @@ export async function measure({ quick, log }) {
         },
       );
     }
-    if (!hookpool.missing) {
-      // The sandbox's default priority (nice 10, its session's autogroup too) against the same
-      // sandbox at nice 0: on a loaded machine the difference is scheduling, not hookpool's code.
-      const unniced = hookpool.createHookEngine({ hooks: hookpoolHooks(['true\0'], { timeoutMs: 10_000 }), cwd, host: 'process', pool: { niceness: 0 } });
-      closers.push({ name: UNNICED, close: () => unniced.close() });
-      contenders.push({ name: UNNICED, fire: () => unniced.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD), check: expectStatus('spawn_failed') });
-    }
     let result;
     try {
       for (const c of contenders) await warmUp(c.fire);
@@ -112,7 +105,7 @@ export async function measure({ quick, log }) {
         const total = summarize(totals);
         return { name, values: { median: total.median, p99: total.p99, syncMedian: summarize(s.sync).median, n: total.n } };
       });
-      const hostOf = (name) => HOOKPOOL_HOSTS.find((host) => name === nullName(host) || name === trueName(host)) ?? (name === UNNICED ? 'process' : undefined);
+      const hostOf = (name) => HOOKPOOL_HOSTS.find((host) => name === nullName(host) || name === trueName(host));
       for (const host of HOOKPOOL_HOSTS) {
         for (const row of rows.filter((r) => hostOf(r.name) === host)) {
           if (row.values.median !== undefined) row.values.vsFloor = `${(row.values.median / medianOf(FLOOR_OF[host])).toFixed(2)}x`;
@@ -135,7 +128,6 @@ export async function measure({ quick, log }) {
           'null hook: a fire through the real path whose spawn() is refused before fork (a NUL byte in the command): everything hookpool adds, no process.',
           '`true` hook: fire latency minus the run time the worker measured for the same fire (spawn to settled, kill sweep included): the handoff around a real hook.',
           "The process host's floor is the relay (agent -> forked child -> piscina worker and back); the bare fork IPC round trip is shown for reference. Since the sandbox spawns command hooks on its own main thread, its handoff can go below the relay, toward the bare round trip.",
-          'The sandbox runs at nice 10 by default (pool.niceness); on a loaded machine its every wake-up waits for CPU, which the niceness 0 row separates from the code.',
         ],
       });
     } finally {
