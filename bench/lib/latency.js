@@ -10,6 +10,7 @@ import { caseResult, errorRow } from './rows.js';
 import { trueCommands } from './payload.js';
 import { withTempDir } from './tmp.js';
 import { startFloor } from './floor-child.js';
+import { holdBuffers, MB } from './memory.js';
 
 /** The row of bench/floors/raw-spawn.js: the same spawn from a node program that does nothing else. */
 export const MINIMAL_SPAWN_FLOOR = 'floor: raw spawn from a minimal node program (bench/floors/raw-spawn.js)';
@@ -21,16 +22,21 @@ export const LATENCY_COLUMNS = [
   { key: 'busyMedian', label: 'busy/fire ms' },
 ];
 
+/** A contender's row name in the phase where the agent holds `heldMB` of memory. */
+export const holdingName = (name, heldMB) => `${name}, agent holding ${heldMB >= 1024 ? `${heldMB / 1024} GB` : `${heldMB} MB`}`;
+
 /**
  * Latency of one fire running `hookCount` `true` hooks; `goals` keyed by contender name. `floor`:
- * also interleave bench/floors/raw-spawn.js (one hook per fire only).
+ * also interleave bench/floors/raw-spawn.js (one hook per fire only). `held`: a second phase,
+ * after the first, in which the agent holds that many bytes of touched Buffers and `heldContenders`
+ * run again (their rows named by holdingName).
  */
-export async function measureSpawnLatency({ hookCount, quick, log, goals, floor = false }) {
+export async function measureSpawnLatency({ hookCount, quick, log, goals, floor = false, held = 0, heldContenders = [] }) {
   const gemini = await loadGemini();
   log(`gemini-cli-core imported in ${gemini.importMs.toFixed(0)} ms`);
   const hookpool = await loadHookpool();
   if (hookpool.missing) log(hookpool.missing);
-  const params = { hooksPerFire: hookCount, command: 'true', rounds: quick ? Math.max(10, Math.round(40 / hookCount)) : 400, warmup: quick ? 4 : 10 };
+  const params = { hooksPerFire: hookCount, command: 'true', rounds: quick ? Math.max(10, Math.round(40 / hookCount)) : 400, warmup: quick ? 4 : 10, ...(held > 0 ? { heldMB: held / MB, heldRounds: quick ? 10 : 100 } : {}) };
 
   return withTempDir(async (cwd) => {
     const set = await createSpawnContenders({ commands: trueCommands(hookCount), cwd, gemini, hookpool });
@@ -44,21 +50,32 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals, floor 
         rounds: params.rounds,
         budgetMs: quick ? 2_500 : 120_000,
       });
-      const rows = set.contenders.map(({ name }) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
-        const total = summarize(s.total);
-        return {
-          name,
-          values: {
-            median: total.median,
-            p99: total.p99,
-            syncMedian: summarize(s.sync).median,
-            busyMedian: summarize(s.busy).median,
-            n: total.n,
-          },
-        };
-      });
+      const rowsOf = (contenders, samplesOf, nameOf = (name) => name) =>
+        contenders.map(({ name }) => {
+          const s = samplesOf.get(name);
+          if (s.error) return errorRow(nameOf(name), s.error);
+          const total = summarize(s.total);
+          return {
+            name: nameOf(name),
+            values: {
+              median: total.median,
+              p99: total.p99,
+              syncMedian: summarize(s.sync).median,
+              busyMedian: summarize(s.busy).median,
+              n: total.n,
+            },
+          };
+        });
+      const rows = rowsOf(set.contenders, samples);
+      if (held > 0) {
+        const heldMB = held / MB;
+        const again = set.contenders.filter((c) => heldContenders.includes(c.name));
+        const memory = holdBuffers(held);
+        log(`holding ${heldMB} MB: ${again.map((c) => c.name).join(', ')} again`);
+        const heldSamples = await runInterleaved(again, { warmup: params.warmup, rounds: params.heldRounds, budgetMs: quick ? 2_500 : 60_000 });
+        memory.length = 0; // let the next phase, and the report, run small again
+        rows.push(...rowsOf(again, heldSamples, (name) => holdingName(name, heldMB)));
+      }
       result = caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
         columns: LATENCY_COLUMNS,

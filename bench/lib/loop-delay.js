@@ -21,21 +21,8 @@ const mainThreadGoal = {
   measured: (row) => `max delay ${formatNumber(row.values.maxDelay)} ms, blocked ${formatNumber(row.values.syncMedian)} ms/fire`,
 };
 
-/** The process host's goal with a bound on its wall time (all hooks run) as a multiple of raw spawning's. */
-function withWallGoal(rawWall, atMost) {
-  const ratio = (row) => row.values.wall / rawWall;
-  return {
-    text: `${mainThreadGoal.text}; wall ≤ ${atMost}x raw spawn`,
-    pass: (row) => mainThreadGoal.pass(row) && ratio(row) <= atMost,
-    measured: (row) => `${mainThreadGoal.measured(row)}; wall ${formatNumber(ratio(row))}x raw spawn`,
-  };
-}
-
-/**
- * Event-loop delay and main-thread cost while `total` `true` hooks run `concurrency` at a time;
- * `wallGoal`: the process host's time for them all at most this multiple of raw spawning's.
- */
-export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200, concurrency = 8, rounds, wallGoal }) {
+/** Event-loop delay and main-thread cost while `total` `true` hooks run `concurrency` at a time. */
+export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200, concurrency = 8, rounds }) {
   const gemini = await loadGemini();
   const hookpool = await loadHookpool();
   if (hookpool.missing) log(hookpool.missing);
@@ -83,10 +70,9 @@ export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200,
           },
         };
       });
-      const rawWall = rows.find((row) => row.name === RAW)?.values?.wall;
       const goals = {
         [hookpoolName('thread')]: mainThreadGoal,
-        [hookpoolName('process')]: wallGoal === undefined || rawWall === undefined ? mainThreadGoal : withWallGoal(rawWall, wallGoal),
+        [hookpoolName('process')]: mainThreadGoal,
       };
       result = caseResult({
         params: { hooks: total, concurrency, rounds, heldMB: holdBytes / MB, command: 'true', resolutionMs: 1 },

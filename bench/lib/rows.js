@@ -12,7 +12,7 @@ export function caseResult({ rows, goals, unavailable, ...result }) {
 /**
  * @param rows [{ name, values: { key: number }, note? }] measured rows, baseline among them
  * @param options { baseline: row name, ratioKey, goals: { rowName: goal }, unavailable: rows
- *   that could not run }, a goal being { text, pass?(row, byName), measured?(row) } (no `pass`:
+ *   that could not run }, a goal being { text, pass?(row, byName), measured?(row, byName) } (no `pass`:
  *   reference only; `measured`: what to show next to the goal, default the ratio)
  */
 function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) {
@@ -34,7 +34,7 @@ function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) 
       row.status = 'info';
     }
     row.goal = row.name === baseline ? '1x' : goal?.text ?? '';
-    if (goal?.measured && row.values) row.measured = goal.measured(row);
+    if (goal?.measured && row.values) row.measured = goal.measured(row, byName);
   }
   const missing = unavailable.map((u) => ({ name: u.name, values: {}, ratio: null, goal: goals[u.name]?.text ?? '', status: u.status, note: u.note }));
   return [...rows, ...missing];
@@ -45,6 +45,12 @@ export const ratioAtMost = (max, text = `≤ ${max}x`) => ({ text, pass: (row) =
 
 /** Goal: ratio against the baseline at least `min`. */
 export const ratioAtLeast = (min, text = `≥ ${min}x`) => ({ text, pass: (row) => row.ratio !== null && row.ratio >= min });
+
+/** Goal: the row's median at most `max` times the median of the row named `other` (not the baseline). */
+export function medianToRowAtMost(max, other, text = `≤ ${max}x ${other}`) {
+  const ratio = (row, byName) => row.values.median / byName.get(other)?.values?.median;
+  return { text, pass: (row, byName) => ratio(row, byName) <= max, measured: (row, byName) => `${ratio(row, byName).toFixed(2)}x ${other}` };
+}
 
 /** A reference figure from the issue, not a goal for this row. */
 export const reference = (text) => ({ text });
