@@ -16,7 +16,7 @@ import { compiledEntryUrl, type SlotWorkerData } from './worker-file.js';
  * for them: for the sandbox process, whose main thread does nothing else. A spawn blocks the
  * thread that calls it for the fork, but forks from one process are serial in the kernel anyway,
  * and every worker thread's heap makes each fork copy more page tables (measured on 2 cores:
- * 8 background hooks at once ran at ~65/s with two workers, ~110/s with none).
+ * 8 background hooks at once ran at ~65/s with two workers, ~85/s with none: bench background-throughput).
  */
 export type RunOnThisThread = (task: SlottedTask, registry: GroupRegistry) => Promise<HookOutcome>;
 
