@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoneAlive } from '../helpers/processes.js';
 import { createTempProject, nativeConfig, type TempProject } from './cli-harness.js';
 
 let project: TempProject;
@@ -98,6 +99,8 @@ describe('hookpool run', () => {
     expect(exitCode).toBe(0);
     expect(JSON.parse(stdout).hooks).toHaveLength(1);
     await expect.poll(() => project.read('../background-ran').then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+    // The process left behind records the run and exits; the folder is removed only after that.
+    await expectNoneAlive(`--cwd ${project.dir}`, 15_000);
   });
 
   it('refuses to run when its own hooks nest it too deep', async () => {
