@@ -39,11 +39,13 @@ export function createThreadHost(options: PoolHostOptions, runOnThisThread?: Run
         const slotted: SlottedTask = Object.assign({}, task, { slot, runId });
         return pool === undefined ? await runOnThisThread!(slotted, registry) : ((await pool.run(slotted)) as HookOutcome);
       } catch (error) {
-        // The worker thread died (guarantee 6): piscina replaces it; its processes are ours to kill.
+        // A worker thread died (guarantee 6; piscina replaces it), or the runner on this thread
+        // threw: either way the hook settles as a crash and its processes are ours to kill.
         const pgid = registry.groupOf(slot);
         if (pgid > 0) signalGroup(pgid, 'SIGKILL');
         killEscapees([{ leaderPid: pgid, runId }]);
-        return failedOutcome(task.hookId, 'crashed', `worker thread died: ${(error as Error).message}`);
+        const where = pool === undefined ? 'the hook runner failed' : 'worker thread died';
+        return failedOutcome(task.hookId, 'crashed', `${where}: ${(error as Error).message}`);
       } finally {
         claimed.release();
       }

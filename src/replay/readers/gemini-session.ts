@@ -5,7 +5,10 @@
 // cancelled}). A message is written again under the same id as it fills in (its tool results), so
 // a message counts once its id is followed by another one. `{"$set": {...}}` lines update the
 // metadata; one that carries `messages` lays down a checkpoint of messages written before, whose
-// ids were already seen. Gemini's tool names are read as canonical ones by its dialect.
+// ids were already seen. A `{"$rewindTo": id}` line says the user rewound the conversation to
+// before that message: what came after it had still run (its tools, its hooks), so it stays in the
+// replay, and the messages that follow are read as new. Gemini's tool names are read as canonical
+// ones by its dialect.
 // The older session file, one JSON document `{sessionId, projectHash, ..., messages: [...]}`, comes
 // here as the same records (session-document.ts: its metadata, then each message); written on one
 // line, it is one record whose `messages` are read as a checkpoint's.
@@ -26,6 +29,7 @@ export function createGeminiReader(): TranscriptReader {
 
   function read(record: TranscriptRecord): ReplayEvent[] {
     const { value, line } = record;
+    if (typeof value.$rewindTo === 'string') return [];
     if (isRecord(value.$set)) return metadata(value.$set, line);
     if (typeof value.type !== 'string') return metadata(value, line);
     return take(record);

@@ -1,5 +1,6 @@
 // The same session recorded by Claude Code, Gemini CLI and Codex implies the same events, in
 // canonical names and tools: each agent's tool names go through its dialect's mapping.
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempProject, nativeConfig, type TempProject } from '../cli-harness.js';
 import { BLOCK_RM_RF, parseReplayJson, TRANSCRIPTS, writeScript, type ReplayedEvent } from './replay-harness.js';
@@ -62,6 +63,31 @@ describe('hookpool replay reads each agent\'s session log', () => {
     const edits = (events: readonly ReplayedEvent[]) => events.filter((event) => event.event === 'PreToolUse' && event.tool === 'Edit').map((event) => event.subject);
     expect(edits(gemini.events)).toEqual(['/home/dev/greeter/greet.js', '/home/dev/greeter/greet.js']);
     expect(edits(codex.events)).toEqual(['greet.js', 'greet.js']);
+  });
+
+  it("keeps what ran before a Gemini CLI rewind ($rewindTo), then reads the messages after it as new", async () => {
+    const session = (await readFile(TRANSCRIPTS.gemini, 'utf8')).trimEnd().split('\n');
+    const lastCall = JSON.parse(session.find((line) => line.includes('"id":"e1a2b3c4-0003-'))!);
+    const again = { ...lastCall, id: 'e1a2b3c4-0010-4d5e-8f90-a1b2c3d4e5f6', timestamp: '2026-05-02T09:25:00.000Z' };
+    const rewound = [
+      ...session,
+      JSON.stringify({ $rewindTo: 'e1a2b3c4-0006-4d5e-8f90-a1b2c3d4e5f6' }),
+      JSON.stringify({ id: 'e1a2b3c4-0009-4d5e-8f90-a1b2c3d4e5f6', timestamp: '2026-05-02T09:24:58.000Z', type: 'user', content: [{ text: 'Forget greet.js; clean the build folder again.' }] }),
+      JSON.stringify(again),
+      JSON.stringify({ id: 'e1a2b3c4-0011-4d5e-8f90-a1b2c3d4e5f6', timestamp: '2026-05-02T09:25:01.000Z', type: 'gemini', content: 'Done.' }),
+    ];
+    const file = await project.write('session-rewound.jsonl', `${rewound.join('\n')}\n`);
+
+    const { events, summary } = await replayed(file);
+
+    expect(shape(events)).toEqual([
+      ...EXPECTED,
+      ['UserPromptSubmit', null, null, 'proceed'],
+      ['PreToolUse', 'Bash', 'rm -rf build', 'blocked'],
+      ['PostToolUse', 'Bash', 'rm -rf build', 'proceed'],
+      ['Stop', null, null, 'proceed'],
+    ]);
+    expect(summary).toMatchObject({ toolCalls: 5, blockedToolCalls: 2, skippedLines: [] });
   });
 
   it('reads a file as the format named by --format', async () => {
