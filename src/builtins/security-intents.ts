@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import { parseOptions, type OptionSpec } from './shell-options.js';
 import type { ShellCommand, ShellScan, ShellWord } from './shell-script.js';
-import { GLOB_ANY, GLOB_ONE, GLOB_SET, hasGlob, isUnknown } from './shell-words.js';
+import { globPatternSource, hasGlob, isUnknown } from './shell-words.js';
 import { PRIVILEGED, programName, readShellArguments, SHELLS, unwrap } from './shell-wrappers.js';
 import { absolutePath, isDiskDevice, isSystemFile, isSystemFolder, protectedFolder, secretKind, wholeFolderTarget, type PathContext, type SecretKind } from './security-paths.js';
 
@@ -412,7 +412,7 @@ export function secretKindOfShellPath(path: string): SecretKind | null {
   const inFolder = hasGlob(folder) ? null : secretKind(folder);
   if (inFolder !== null) return inFolder;
   const name = posix.basename(path);
-  const pattern = new RegExp(`^${[...name].map((char) => (char === GLOB_ANY ? '.*' : char === GLOB_ONE || char === GLOB_SET ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+  const pattern = new RegExp(`^${globPatternSource(name)}$`);
   return secretNameKind(pattern);
 }
 
