@@ -5,7 +5,7 @@
 // `\rm`, `"rm"` and Homebrew's `grm` are all `rm`.
 import { globPatternSource, hasGlob, isUnknown, scriptText } from './shell-words.js';
 import { parseOptions, type OptionSpec } from './shell-options.js';
-import type { ShellWord } from './shell-script.js';
+import type { ShellWord } from './shell-scan.js';
 
 /** How a wrapper's own options and operands are read. */
 interface WrapperSpec extends OptionSpec {
