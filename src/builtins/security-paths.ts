@@ -3,7 +3,7 @@
 // account or boot file, a secret. Paths are normalised first: `//`, `/.`, `/./x`, `a/../b` and
 // trailing slashes are the path they spell (`~` and `$HOME` were resolved with the word).
 import { posix } from 'node:path';
-import { GLOB_ANY, GLOB_ONE, GLOB_SET, hasGlob, isUnknown } from './shell-words.js';
+import { GLOB_ANY, GLOB_ONE, GLOB_SET, globPatternSource, hasGlob, isUnknown } from './shell-words.js';
 
 /** The folders a call is anchored to. */
 export interface PathContext {
@@ -147,8 +147,27 @@ const ORDINARY_GLOB_SAMPLES = prefixed(ORDINARY_SAMPLES);
  * (picomatch, dotfiles included).
  */
 export function secretGlobKind(matches: (path: string) => boolean): SecretKind | null {
-  const secret = SECRET_GLOB_SAMPLES.find((sample) => matches(sample));
-  if (secret === undefined || ORDINARY_GLOB_SAMPLES.some((sample) => matches(sample))) return null;
+  return sampledSecretKind(matches, SECRET_GLOB_SAMPLES, ORDINARY_GLOB_SAMPLES);
+}
+
+// Names a glob in the file name of a shell command's path is tried on.
+const SECRET_NAMES: readonly string[] = ['.env', '.env.local', '.env.production', 'id_rsa', 'id_ed25519', 'server.pem', 'tls.key', '.npmrc', '.netrc', '.git-credentials', 'credentials.json'];
+const ORDINARY_NAMES: readonly string[] = ['index.ts', 'README.md', 'package.json', 'main.py', 'notes.txt', 'Makefile', 'app.log', '.gitignore'];
+
+/** The kind of secret a path a shell command reads or writes is, with a glob in its name (`.env*`) tried on secret names. */
+export function secretKindOfShellPath(path: string): SecretKind | null {
+  if (!hasGlob(path)) return secretKind(path);
+  const folder = posix.dirname(path);
+  const inFolder = hasGlob(folder) ? null : secretKind(folder);
+  if (inFolder !== null) return inFolder;
+  const pattern = new RegExp(`^${globPatternSource(posix.basename(path))}$`);
+  return sampledSecretKind((name) => pattern.test(name), SECRET_NAMES, ORDINARY_NAMES);
+}
+
+// The kind of the first secret sample a pattern matches, unless it matches an ordinary one too.
+function sampledSecretKind(matches: (sample: string) => boolean, secrets: readonly string[], ordinary: readonly string[]): SecretKind | null {
+  const secret = secrets.find((sample) => matches(sample));
+  if (secret === undefined || ordinary.some((sample) => matches(sample))) return null;
   return secretKind(secret);
 }
 

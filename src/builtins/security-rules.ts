@@ -1,13 +1,20 @@
 // The one table of commands and files a security built-in refuses: Autohand's security guard and
 // Wundr's dangerous-tool blocker both read it. A rule names an intent, not a spelling: the
 // built-ins parse a Bash call (unbash, src/builtins/shell-script.ts), unwrap every command it runs
-// to its program and normalise its flags and paths, then test each command rule's `test`
-// (src/builtins/security-intents.ts); a file rule's id is the kind of secret path it refuses
+// to its program and normalise its flags and paths, then test each command rule's `test` (a
+// CommandIntent, src/builtins/command-intent.ts, from the file of its family: delete-intents.ts,
+// disk-intents.ts, ...); a file rule's id is the kind of secret path it refuses
 // (src/builtins/security-paths.ts), read or written through a file tool or a shell command.
 // `rules` spell each rule's plain forms in the permission-rule syntax of the `if` field, for
 // hooks that want the same rule as a filter: every string works verbatim as a hook's `if`.
-import { ddOntoDevice, findDeleteOfProtected, forkBomb, formatsDisk, pipeIntoShell, privilegedRm, recursiveDeleteOfProtected, rmWithoutPreserveRoot, worldWritable, writesDiskDevice, writesSystemFile, type CommandIntent } from './security-intents.js';
+import type { CommandIntent } from './command-intent.js';
+import { findDeleteOfProtected, privilegedRm, recursiveDeleteOfProtected, rmWithoutPreserveRoot } from './delete-intents.js';
+import { ddOntoDevice, formatsDisk, writesDiskDevice } from './disk-intents.js';
+import { forkBomb } from './fork-bomb-intent.js';
+import { pipeIntoShell } from './pipe-to-shell-intent.js';
 import type { SecretKind } from './security-paths.js';
+import { writesSystemFile } from './system-file-intent.js';
+import { worldWritable } from './world-writable-intent.js';
 
 /** One refused operation. */
 export interface SecurityRule {

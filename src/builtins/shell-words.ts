@@ -42,6 +42,15 @@ export function hasGlob(value: string): boolean {
   return GLOBS.test(value);
 }
 
+/**
+ * A regular expression's source for a value holding glob markers: a glob marker matches what the
+ * shell's glob would, every other character itself. `.` stands for one character: give the `s`
+ * flag where a newline must match too.
+ */
+export function globPatternSource(value: string): string {
+  return [...value].map((char) => (char === GLOB_ANY ? '.*' : char === GLOB_ONE || char === GLOB_SET ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+}
+
 /** The value as a person would read it: markers shown as `$?`, `*`, `?`, `[…]`. */
 export function displayValue(value: string): string {
   if (!MARKERS.test(value)) return value;
@@ -144,7 +153,8 @@ function expansionValue(part: WordPart, scope: WordScope): string {
 // `#`/`##` take the shortest/longest matching prefix off, `%`/`%%` the shortest/longest suffix.
 function removePattern(value: string, pattern: string, operator: string): string | null {
   if (isUnknown(pattern)) return null;
-  const glob = new RegExp(`^${[...pattern].map((char) => (char === GLOB_ANY ? '[^]*' : char === GLOB_ONE || char === GLOB_SET ? '[^]' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+  // A value may hold newlines, which the shell's * and ? match.
+  const glob = new RegExp(`^${globPatternSource(pattern)}$`, 's');
   const lengths = [...Array(value.length + 1).keys()];
   const order = operator.length === 2 ? lengths.reverse() : lengths;
   for (const length of order) {

@@ -3,9 +3,9 @@
 // taken off; a carrier runs a command held in a word (`bash -c '...'`, `eval`, `su -c`, `watch`,
 // `find -exec`), which is read as a command of its own. Program names are normalised: `/bin/rm`,
 // `\rm`, `"rm"` and Homebrew's `grm` are all `rm`.
-import { hasGlob, isUnknown, scriptText, GLOB_ANY, GLOB_ONE, GLOB_SET } from './shell-words.js';
+import { globPatternSource, hasGlob, isUnknown, scriptText } from './shell-words.js';
 import { parseOptions, type OptionSpec } from './shell-options.js';
-import type { ShellWord } from './shell-script.js';
+import type { ShellWord } from './shell-scan.js';
 
 /** How a wrapper's own options and operands are read. */
 interface WrapperSpec extends OptionSpec {
@@ -92,7 +92,7 @@ export function programName(word: string | undefined): string {
   let name = word.replace(/\/+$/, '');
   name = name.slice(name.lastIndexOf('/') + 1).toLowerCase();
   if (hasGlob(name)) {
-    const pattern = new RegExp(`^${name.split('').map((char) => (char === GLOB_ANY ? '.*' : char === GLOB_ONE || char === GLOB_SET ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+    const pattern = new RegExp(`^${globPatternSource(name)}$`);
     return GLOBBED_PROGRAMS.find((known) => pattern.test(known)) ?? '';
   }
   if (name.length > 1 && name.startsWith('g') && GNU_PREFIXED.has(name.slice(1))) return name.slice(1);

@@ -2,13 +2,14 @@
 // program, its words evaluated as far as the call itself says; and the helpers the rules judge
 // paths, flags and modes with.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { modeGivesOthersWrite } from '../../src/builtins/security-intents.js';
 import { protectedFolder, secretKind, wholeFolderTarget } from '../../src/builtins/security-paths.js';
 import { parseOptions } from '../../src/builtins/shell-options.js';
 import { loadShellParser, type ShellParser } from '../../src/builtins/shell-parser.js';
-import { scanCommand, type ShellCommand } from '../../src/builtins/shell-script.js';
+import type { ShellCommand } from '../../src/builtins/shell-scan.js';
+import { scanCommand } from '../../src/builtins/shell-script.js';
 import { displayValue, expandBraces } from '../../src/builtins/shell-words.js';
 import { programName } from '../../src/builtins/shell-wrappers.js';
+import { modeGivesOthersWrite } from '../../src/builtins/world-writable-intent.js';
 
 const CONTEXT = { cwd: '/work/project', home: '/home/me' };
 let parser: ShellParser;
