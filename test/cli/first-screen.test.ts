@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { createClaudeDriver } from '../e2e/agents/claude.js';
-import { agentsRequired } from '../e2e/harness/find-agent.js';
+import { agentMissing } from '../e2e/harness/find-agent.js';
 import { BLOCK_RM_REASON, expectNothingLeft } from '../e2e/wiring/wiring-kit.js';
 import { npmEnv, packTarball, REPO } from '../helpers/packed-install.js';
 import { tempDir } from '../helpers/temp-dirs.js';
@@ -27,7 +27,6 @@ const SERVER_GONE_MS = 15_000;
 const VERBS_TIMEOUT_MS = 180_000;
 
 const claude = createClaudeDriver();
-if (claude.binary === null && agentsRequired()) throw new Error('HOOKPOOL_E2E_REQUIRE_AGENTS=1 but claude is not installed in test/e2e/agents-install');
 
 const root = realpathSync(tempDir('first'));
 const prefix = join(root, 'prefix');
@@ -130,7 +129,7 @@ describe('the first screen, from the packed tarball', () => {
     expect((await blockRmHistory()).runs).toBe(1);
   }, AGENT_TIMEOUT_MS + SERVER_GONE_MS);
 
-  it.skipIf(claude.binary === null)('the real Claude Code, restarted on the wired project, is refused too', async () => {
+  it.skipIf(agentMissing(claude))('the real Claude Code, restarted on the wired project, is refused too', async () => {
     const run = await claude.run({ projectDir, home, env: { PATH: userEnv.PATH }, prompt: 'Clean up the victim folder.', steps: [{ kind: 'shell', command: `rm -rf ${victim}` }], timeoutMs: AGENT_TIMEOUT_MS });
 
     expect(run.exitCode, run.stderr).toBe(0);

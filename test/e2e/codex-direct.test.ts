@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentsRequired } from './harness/find-agent.js';
+import { agentMissing } from './harness/find-agent.js';
 import type { AgentRun } from './harness/driver.js';
 import { createCodexDriver } from './agents/codex.js';
 import { expectNoneAlive, livingProcesses, marker, uniqueSleep } from '../helpers/processes.js';
@@ -69,7 +69,7 @@ function describeRun(run: AgentRun): string {
   return `exit ${run.exitCode} ${run.signal ?? ''}\n--- stderr\n${run.stderr.slice(-4000)}\n--- tool results\n${JSON.stringify(run.toolResults, null, 1)}`;
 }
 
-describe.skipIf(driver.binary === null && !agentsRequired())('Codex CLI hooks, configured directly', () => {
+describe.skipIf(agentMissing(driver))('Codex CLI hooks, configured directly', () => {
   it('a PreToolUse hook refuses a command by exit 2 + stderr and a patch by permissionDecision deny; the reasons reach the model, safe calls run', async () => {
     const project = newProject();
     const tag = marker();

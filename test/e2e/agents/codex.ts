@@ -1,13 +1,13 @@
-// The Codex CLI driver: `codex exec` headless against a mock of the OpenAI Responses API
+// The Codex CLI dialect: `codex exec` headless against a mock of the OpenAI Responses API
 // (POST /v1/responses, server-sent events), configured by `-c` overrides only, so the user
 // config.toml and hooks.json in `home/.codex` stay the test's (see /work/notes/agents/codex.md).
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { AgentDriver, AgentRun, AgentRunOptions, ModelStep, ToolResult } from '../harness/driver.js';
-import { findAgentBinary } from '../harness/find-agent.js';
-import { sendEvents, sendJson, startMockServer, type RecordedRequest } from '../harness/mock-server.js';
+import { createDriver, homeEnv } from '../harness/agent-run.js';
+import type { Conversation } from '../harness/conversation.js';
+import type { AgentDriver, ModelStep } from '../harness/driver.js';
+import { sendEvents, sendJson, type RecordedRequest } from '../harness/mock-server.js';
 
 /** A model in the catalog bundled with Codex 0.171.0: it gets `exec_command` and the freeform `apply_patch`. */
 export const CODEX_MOCK_MODEL = 'gpt-5.5';
@@ -24,6 +24,15 @@ export interface CodexDriverOptions {
    */
   readonly bypassHookTrust?: boolean;
 }
+
+/**
+ * Every process of a run carries this variable (value: the run's id), so the driver can find the
+ * ones that left the agent's process group (Codex starts each hook in a session of its own) and
+ * end them. Codex passes its environment on to hooks and shell commands as it is.
+ */
+const RUN_TAG = 'HOOKPOOL_E2E_CODEX_RUN';
+/** Responses answered in this process: numbers the ids of the items the mock makes up. */
+let served = 0;
 
 interface InputItem {
   readonly type?: string;
@@ -94,128 +103,48 @@ function isMainRequest(request: RecordedRequest): boolean {
   }
 }
 
-/** Every process below `root` (by parent pid, from /proc), deepest last. */
-function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(name));
-      children.set(ppid, list);
-    } catch {
-      // Gone meanwhile.
+/** Reads a main request: the instructions, and every input item (tool calls, the agent's messages, tool outputs). */
+function hear(body: unknown, conversation: Conversation): void {
+  if (body === null || typeof body !== 'object') return;
+  const { instructions, input } = body as { instructions?: unknown; input?: unknown };
+  if (typeof instructions === 'string') conversation.heard(instructions);
+  if (!Array.isArray(input)) return;
+  for (const item of input as InputItem[]) {
+    if ((item.type === 'function_call' || item.type === 'custom_tool_call') && item.call_id !== undefined && item.name !== undefined) {
+      conversation.noteCall(item.call_id, item.name);
+    } else if (item.type === 'message' && item.role !== 'assistant') {
+      for (const text of textsOf(item.content)) conversation.heard(text);
+    } else if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) {
+      conversation.heardResult(item.call_id, textsOf(item.output).join('\n'));
     }
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
-}
-
-function signal(target: number): void {
-  try {
-    process.kill(target, 'SIGKILL');
-  } catch {
-    // Already gone, or not a group.
   }
 }
 
-/**
- * Kills the agent's process group and every process below it. Codex starts each hook in a
- * session of its own (setsid), so the group alone would miss a hook still running.
- */
-function killTree(pid: number): void {
-  const below = descendantsOf(pid);
-  signal(-pid);
-  for (const child of below) {
-    signal(-child);
-    signal(child);
+function answer(request: RecordedRequest, response: ServerResponse, conversation: Conversation): void {
+  const path = request.path.split('?')[0] ?? '';
+  if (request.method === 'GET' && path.endsWith('/models')) return sendJson(response, 200, { object: 'list', data: [], models: [] });
+  if (request.method !== 'POST' || !path.endsWith('/responses')) {
+    return sendJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error' } });
   }
+  served += 1;
+  if (!isMainRequest(request)) return sendResponse(response, outputItem({ kind: 'text', text: 'ok' }, served), served);
+  hear(request.body, conversation);
+  sendResponse(response, outputItem(conversation.nextStep(), served), served);
 }
 
 export function createCodexDriver(driverOptions: CodexDriverOptions = {}): AgentDriver {
-  const binary = findAgentBinary('codex');
   const bypassHookTrust = driverOptions.bypassHookTrust ?? true;
-  return {
+  return createDriver({
     name: 'codex',
-    binary,
-    async run(options: AgentRunOptions): Promise<AgentRun> {
-      if (binary === null) throw new Error('codex is not installed (test/e2e/agents-install)');
-      const toolResults: ToolResult[] = [];
-      const seenResults = new Set<string>();
-      const modelInputs: string[] = [];
-      const seenInputs = new Set<string>();
-      const toolNames = new Map<string, string>();
-      let mainRequests = 0;
-
-      const remember = (text: string): void => {
-        if (text === '' || seenInputs.has(text)) return;
-        seenInputs.add(text);
-        modelInputs.push(text);
-      };
-      const collect = (body: unknown): void => {
-        if (body === null || typeof body !== 'object') return;
-        const { instructions, input } = body as { instructions?: unknown; input?: unknown };
-        if (typeof instructions === 'string') remember(instructions);
-        if (!Array.isArray(input)) return;
-        for (const item of input as InputItem[]) {
-          if ((item.type === 'function_call' || item.type === 'custom_tool_call') && item.call_id !== undefined && item.name !== undefined) {
-            toolNames.set(item.call_id, item.name);
-          } else if (item.type === 'message' && item.role !== 'assistant') {
-            for (const text of textsOf(item.content)) remember(text);
-          } else if ((item.type === 'function_call_output' || item.type === 'custom_tool_call_output') && item.call_id !== undefined) {
-            const text = textsOf(item.output).join('\n');
-            remember(text);
-            if (!seenResults.has(item.call_id)) {
-              seenResults.add(item.call_id);
-              toolResults.push({ tool: toolNames.get(item.call_id) ?? item.type, text });
-            }
-          }
-        }
-      };
-
-      let served = 0;
-      const server = await startMockServer((request, response) => {
-        const path = request.path.split('?')[0] ?? '';
-        if (request.method === 'GET' && path.endsWith('/models')) return sendJson(response, 200, { object: 'list', data: [], models: [] });
-        if (request.method !== 'POST' || !path.endsWith('/responses')) {
-          return sendJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error' } });
-        }
-        served += 1;
-        if (!isMainRequest(request)) return sendResponse(response, outputItem({ kind: 'text', text: 'ok' }, served), served);
-        collect(request.body);
-        const step = options.steps[mainRequests] ?? { kind: 'text', text: 'done' };
-        mainRequests += 1;
-        sendResponse(response, outputItem(step, served), served);
-      });
-
-      const tmp = join(options.home, 'tmp');
-      mkdirSync(tmp, { recursive: true });
-      mkdirSync(join(options.home, '.codex'), { recursive: true });
-      const env: Record<string, string> = {
-        HOME: options.home,
-        PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-        TMPDIR: tmp,
-        XDG_CONFIG_HOME: join(options.home, '.config'),
-        XDG_CACHE_HOME: join(options.home, '.cache'),
-        XDG_DATA_HOME: join(options.home, '.local', 'share'),
-        XDG_STATE_HOME: join(options.home, '.local', 'state'),
-        [CODEX_MOCK_KEY_VARIABLE]: 'mock-key-not-a-secret',
-        ...options.env,
-      };
+    tagVariable: RUN_TAG,
+    answer,
+    launch(mockUrl, { home, prompt }) {
+      mkdirSync(join(home, '.codex'), { recursive: true });
       const overrides = [
         `model="${CODEX_MOCK_MODEL}"`,
         'model_provider="mock"',
         'model_providers.mock.name="mock"',
-        `model_providers.mock.base_url="${server.url}/v1"`,
+        `model_providers.mock.base_url="${mockUrl}/v1"`,
         `model_providers.mock.env_key="${CODEX_MOCK_KEY_VARIABLE}"`,
         'model_providers.mock.wire_api="responses"',
         'model_providers.mock.request_max_retries=0',
@@ -228,38 +157,20 @@ export function createCodexDriver(driverOptions: CodexDriverOptions = {}): Agent
         'features.apps=false',
         'features.remote_plugin=false',
       ];
-      const args = [
-        'exec',
-        '--skip-git-repo-check',
-        '--dangerously-bypass-approvals-and-sandbox',
-        // Trusts projectDir in home/.codex/config.toml: project .codex/ layers (hooks.json) load only then.
-        '--trust',
-        ...(bypassHookTrust ? ['--dangerously-bypass-hook-trust'] : []),
-        ...overrides.flatMap((override) => ['-c', override]),
-        '--',
-        options.prompt,
-      ];
-
-      const child = spawn(binary, args, { cwd: options.projectDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const pid = child.pid;
-      const timer = setTimeout(() => {
-        if (pid !== undefined) killTree(pid);
-      }, options.timeoutMs ?? 120_000);
-      try {
-        const [exitCode, signalName] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-          child.once('error', reject);
-          child.once('close', (code, sig) => resolve([code, sig]));
-        });
-        return { exitCode, signal: signalName, stdout, stderr, toolResults, modelInputs, mainRequests };
-      } finally {
-        clearTimeout(timer);
-        if (pid !== undefined) killTree(pid);
-        await server.close();
-      }
+      return {
+        args: [
+          'exec',
+          '--skip-git-repo-check',
+          '--dangerously-bypass-approvals-and-sandbox',
+          // Trusts projectDir in home/.codex/config.toml: project .codex/ layers (hooks.json) load only then.
+          '--trust',
+          ...(bypassHookTrust ? ['--dangerously-bypass-hook-trust'] : []),
+          ...overrides.flatMap((override) => ['-c', override]),
+          '--',
+          prompt,
+        ],
+        env: { ...homeEnv(home), [CODEX_MOCK_KEY_VARIABLE]: 'mock-key-not-a-secret' },
+      };
     },
-  };
+  });
 }

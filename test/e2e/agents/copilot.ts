@@ -19,15 +19,14 @@
 // the tools declared as functions (bash, create, edit, view, grep, glob, ...). It makes no side
 // request in prompt mode; background ones (titles, compaction) would carry an
 // `x-interaction-type` of conversation-background/-compaction/-sampling and get a short text.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
-import type { AgentDriver, AgentRun, AgentRunOptions, ModelStep, ToolResult } from '../harness/driver.js';
-import { endRun } from '../harness/end-run.js';
-import { findAgentBinary } from '../harness/find-agent.js';
-import { sendEvents, sendJson, startMockServer, type RecordedRequest } from '../harness/mock-server.js';
+import { createDriver, homeEnv } from '../harness/agent-run.js';
+import type { Conversation } from '../harness/conversation.js';
+import type { AgentDriver, ModelStep } from '../harness/driver.js';
+import { isRecord, sendEvents, sendJson, type Json, type RecordedRequest } from '../harness/mock-server.js';
 
 /** The model the agent is told to use: with it, Copilot offers the bash/create/edit/view tool set. */
 export const COPILOT_MOCK_MODEL = 'gpt-4.1';
@@ -41,12 +40,6 @@ export const COPILOT_DUMMY_API_KEY = 'hookpool-e2e-dummy-key';
 const RUN_TAG = 'HOOKPOOL_E2E_COPILOT_RUN';
 /** `x-interaction-type` values of requests that are not the main conversation. */
 const SIDE_INTERACTIONS = new Set(['conversation-background', 'conversation-compaction', 'conversation-sampling', 'conversation-subagent']);
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** config.json is JSON with `//` comment lines at the top (Copilot writes it so). */
 function readConfig(path: string): Json {
@@ -63,7 +56,6 @@ function readConfig(path: string): Json {
 function prepareHome(home: string, projectDir: string): void {
   const copilotDir = join(home, '.copilot');
   mkdirSync(copilotDir, { recursive: true });
-  for (const dir of ['tmp', '.config', '.cache', '.local/share', '.local/state']) mkdirSync(join(home, dir), { recursive: true });
   const configPath = join(copilotDir, 'config.json');
   const config = readConfig(configPath);
   const trusted = new Set(Array.isArray(config.trustedFolders) ? config.trustedFolders.filter((entry) => typeof entry === 'string') : []);
@@ -90,11 +82,11 @@ function chunk(id: string, choices: unknown[], extra: Json = {}): Json {
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
 /** The stream of chunks that says one step: a tool call of bash/create, or a text. */
-function stepChunks(step: ModelStep | undefined, callId: string): Json[] {
+function stepChunks(step: ModelStep, callId: string): Json[] {
   const id = `chatcmpl-${callId}`;
   let call: { name: string; args: Json } | undefined;
-  if (step?.kind === 'shell') call = { name: 'bash', args: { command: step.command, description: 'Run the command' } };
-  if (step?.kind === 'write') call = { name: 'create', args: { path: step.path, file_text: step.content } };
+  if (step.kind === 'shell') call = { name: 'bash', args: { command: step.command, description: 'Run the command' } };
+  if (step.kind === 'write') call = { name: 'create', args: { path: step.path, file_text: step.content } };
   if (call !== undefined) {
     return [
       chunk(id, [
@@ -108,7 +100,7 @@ function stepChunks(step: ModelStep | undefined, callId: string): Json[] {
       chunk(id, [], { usage: USAGE }),
     ];
   }
-  const text = step?.kind === 'text' ? step.text : 'done';
+  const text = step.kind === 'text' ? step.text : 'done';
   return [
     chunk(id, [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }]),
     chunk(id, [{ index: 0, delta: {}, finish_reason: 'stop' }]),
@@ -144,138 +136,65 @@ function contentText(content: unknown): string | undefined {
   return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
-/** What the model was sent in the main conversation, each once, in order. */
-class Transcript {
-  readonly modelInputs: string[] = [];
-  readonly toolResults: ToolResult[] = [];
-  private readonly seenInputs = new Set<string>();
-  private readonly seenResults = new Set<string>();
-
-  record(body: Json): void {
-    if (!Array.isArray(body.messages)) return;
-    const callNames = new Map<string, string>();
-    for (const message of body.messages) {
-      if (!isRecord(message)) continue;
-      if (message.role === 'assistant') {
-        if (Array.isArray(message.tool_calls)) {
-          for (const call of message.tool_calls) {
-            if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string') {
-              callNames.set(call.id, call.function.name);
-            }
-          }
-        }
-        continue;
-      }
-      const text = contentText(message.content);
-      if (text === undefined) continue;
-      if (message.role === 'tool') {
-        const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : text;
-        if (!this.seenResults.has(id)) {
-          this.seenResults.add(id);
-          this.toolResults.push({ tool: callNames.get(id) ?? 'unknown', text });
+/** Reads a main request's messages: the tool calls the model made, and each text and tool result the agent sent. */
+function hear(body: Json, conversation: Conversation): void {
+  if (!Array.isArray(body.messages)) return;
+  for (const message of body.messages) {
+    if (!isRecord(message)) continue;
+    if (message.role === 'assistant') {
+      if (Array.isArray(message.tool_calls)) {
+        for (const call of message.tool_calls) {
+          if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string') conversation.noteCall(call.id, call.function.name);
         }
       }
-      this.input(text);
+      continue;
     }
-  }
-
-  private input(text: string): void {
-    if (this.seenInputs.has(text)) return;
-    this.seenInputs.add(text);
-    this.modelInputs.push(text);
+    const text = contentText(message.content);
+    if (text === undefined) continue;
+    if (message.role === 'tool') conversation.heardResult(typeof message.tool_call_id === 'string' ? message.tool_call_id : text, text);
+    else conversation.heard(text);
   }
 }
 
+function answer(request: RecordedRequest, response: ServerResponse, conversation: Conversation): void {
+  if (request.method === 'GET' && /\/models\/?(\?|$)/.test(request.path)) {
+    return sendJson(response, 200, { object: 'list', data: [{ id: COPILOT_MOCK_MODEL, object: 'model', created: 0, owned_by: 'mock' }] });
+  }
+  if (request.method !== 'POST' || !request.path.includes('/chat/completions')) {
+    return sendJson(response, 404, { error: { message: `mock: no route ${request.method} ${request.path}`, type: 'not_found' } });
+  }
+  const body = isRecord(request.body) ? request.body : {};
+  const interaction = request.headers['x-interaction-type'];
+  const side = (typeof interaction === 'string' && SIDE_INTERACTIONS.has(interaction)) || !Array.isArray(body.tools) || body.tools.length === 0;
+  if (side) return answerText(response, body, 'ok');
+  hear(body, conversation);
+  const step = conversation.nextStep();
+  const chunks: unknown[] = [...stepChunks(step, `call_${conversation.mainRequests}_${randomUUID().slice(0, 8)}`), '[DONE]'];
+  sendEvents(response, chunks.map((data) => ({ data })));
+}
+
 export function createCopilotDriver(): AgentDriver {
-  const binary = findAgentBinary('copilot');
-  return {
+  return createDriver({
     name: 'copilot',
-    binary,
-    async run(options: AgentRunOptions): Promise<AgentRun> {
-      if (binary === null) throw new Error('copilot is not installed (test/e2e/agents-install)');
-      const { projectDir, home, steps, prompt } = options;
-      const timeoutMs = options.timeoutMs ?? 120_000;
-      const transcript = new Transcript();
-      let mainRequests = 0;
-
-      const mock = await startMockServer((request: RecordedRequest, response: ServerResponse) => {
-        if (request.method === 'GET' && /\/models\/?(\?|$)/.test(request.path)) {
-          return sendJson(response, 200, { object: 'list', data: [{ id: COPILOT_MOCK_MODEL, object: 'model', created: 0, owned_by: 'mock' }] });
-        }
-        if (request.method !== 'POST' || !request.path.includes('/chat/completions')) {
-          return sendJson(response, 404, { error: { message: `mock: no route ${request.method} ${request.path}`, type: 'not_found' } });
-        }
-        const body = isRecord(request.body) ? request.body : {};
-        const interaction = request.headers['x-interaction-type'];
-        const side = (typeof interaction === 'string' && SIDE_INTERACTIONS.has(interaction)) || !Array.isArray(body.tools) || body.tools.length === 0;
-        if (side) return answerText(response, body, 'ok');
-        transcript.record(body);
-        const step = steps[mainRequests];
-        mainRequests += 1;
-        const chunks: unknown[] = [...stepChunks(step, `call_${mainRequests}_${randomUUID().slice(0, 8)}`), '[DONE]'];
-        sendEvents(response, chunks.map((data) => ({ data })));
-      });
-
-      const tag = randomUUID();
-      try {
-        prepareHome(home, projectDir);
-        const cache = packageCache(binary);
-        const env: NodeJS.ProcessEnv = {
-          HOME: home,
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          TMPDIR: join(home, 'tmp'),
-          XDG_CONFIG_HOME: join(home, '.config'),
-          XDG_CACHE_HOME: join(home, '.cache'),
-          XDG_DATA_HOME: join(home, '.local/share'),
-          XDG_STATE_HOME: join(home, '.local/state'),
+    tagVariable: RUN_TAG,
+    answer,
+    launch(mockUrl, { home, projectDir, prompt }, binary) {
+      prepareHome(home, projectDir);
+      const cache = packageCache(binary);
+      return {
+        args: ['-p', prompt, '--allow-all-tools', '--allow-all-paths', '--no-ask-user', '--no-color', '--no-auto-update', '--disable-client-telemetry'],
+        env: {
+          ...homeEnv(home),
           NO_COLOR: '1',
           COPILOT_OFFLINE: 'true',
           COPILOT_AUTO_UPDATE: 'false',
           COPILOT_PROVIDER_TYPE: 'openai',
-          COPILOT_PROVIDER_BASE_URL: `${mock.url}/v1`,
+          COPILOT_PROVIDER_BASE_URL: `${mockUrl}/v1`,
           COPILOT_PROVIDER_API_KEY: COPILOT_DUMMY_API_KEY,
           COPILOT_MODEL: COPILOT_MOCK_MODEL,
           ...(cache === undefined ? {} : { COPILOT_PKG_CACHE_HOME: cache }),
-          ...options.env,
-          [RUN_TAG]: tag,
-        };
-        const args = ['-p', prompt, '--allow-all-tools', '--allow-all-paths', '--no-ask-user', '--no-color', '--no-auto-update', '--disable-client-telemetry'];
-        const child = spawn(binary, args, { cwd: projectDir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-        child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-        const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-          child.once('exit', (code, signal) => resolve({ code, signal }));
-          child.once('error', (error) => {
-            stderr += `\n[driver] spawn failed: ${error.message}\n`;
-            resolve({ code: null, signal: null });
-          });
-        });
-        const pgid = child.pid;
-        const timer = setTimeout(() => {
-          stderr += `\n[driver] killed after ${timeoutMs} ms\n`;
-          if (pgid !== undefined) void endRun('copilot', pgid, RUN_TAG, tag).catch(() => undefined);
-        }, timeoutMs);
-        const { code, signal } = await exited;
-        clearTimeout(timer);
-        if (pgid !== undefined) {
-          await endRun('copilot', pgid, RUN_TAG, tag);
-          await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
-        }
-        return {
-          exitCode: code,
-          signal,
-          stdout,
-          stderr,
-          toolResults: transcript.toolResults,
-          modelInputs: transcript.modelInputs,
-          mainRequests,
-        };
-      } finally {
-        await mock.close();
-      }
+        },
+      };
     },
-  };
+  });
 }

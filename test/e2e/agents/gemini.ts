@@ -14,15 +14,13 @@
 // GenerateContentResponse per `data:` line) for the main conversation, with the tools declared;
 // utility calls (next-speaker check, routing classifier, edit correction, loop detection...) are
 // POST :generateContent with a responseJsonSchema and get a JSON object built from that schema.
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { AgentDriver, AgentRun, AgentRunOptions, ModelStep, ToolResult } from '../harness/driver.js';
-import { endRun } from '../harness/end-run.js';
-import { findAgentBinary } from '../harness/find-agent.js';
-import { sendEvents, sendJson, startMockServer, type RecordedRequest } from '../harness/mock-server.js';
+import { createDriver, homeEnv } from '../harness/agent-run.js';
+import type { Conversation } from '../harness/conversation.js';
+import type { AgentDriver, ModelStep } from '../harness/driver.js';
+import { isRecord, sendEvents, sendJson, type Json, type RecordedRequest } from '../harness/mock-server.js';
 
 /** The model the agent is told to use (any name works against the mock; a fixed one skips model routing). */
 export const GEMINI_MOCK_MODEL = 'gemini-2.5-flash';
@@ -34,12 +32,6 @@ export const GEMINI_DUMMY_API_KEY = 'hookpool-e2e-dummy-key';
  * own) and end them. The GEMINI_CLI_ prefix is never redacted by Gemini's environment sanitizer.
  */
 const RUN_TAG = 'GEMINI_CLI_HOOKPOOL_E2E_RUN';
-
-type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `base` with `over` laid on top, objects merged key by key (arrays and scalars replaced). */
 function deepMerge(base: Json, over: Json): Json {
@@ -70,7 +62,6 @@ const USER_SETTINGS: Json = {
 function prepareHome(home: string, projectDir: string): void {
   const geminiDir = join(home, '.gemini');
   mkdirSync(geminiDir, { recursive: true });
-  for (const dir of ['tmp', '.config', '.cache', '.local/share', '.local/state']) mkdirSync(join(home, dir), { recursive: true });
   const settingsPath = join(geminiDir, 'settings.json');
   writeFileSync(settingsPath, `${JSON.stringify(deepMerge(readJsonObject(settingsPath), USER_SETTINGS), null, 2)}\n`);
   const trustPath = join(geminiDir, 'trustedFolders.json');
@@ -94,8 +85,7 @@ function valueFor(schema: unknown): unknown {
   return 'ok';
 }
 
-function stepPart(step: ModelStep | undefined): Json {
-  if (step === undefined) return { text: 'done' };
+function stepPart(step: ModelStep): Json {
   switch (step.kind) {
     case 'shell':
       return { functionCall: { name: 'run_shell_command', args: { command: step.command } } };
@@ -127,141 +117,70 @@ function functionResponseText(response: unknown): string {
   return JSON.stringify(response ?? null);
 }
 
-/** What the model was sent in the main conversation, each once, in order. */
-class Transcript {
-  readonly modelInputs: string[] = [];
-  readonly toolResults: ToolResult[] = [];
-  private readonly seenInputs = new Set<string>();
-  private readonly seenResults = new Set<string>();
-
-  record(body: Json): void {
-    const system = body.systemInstruction;
-    if (isRecord(system) && Array.isArray(system.parts)) for (const part of system.parts) this.part(part);
-    if (!Array.isArray(body.contents)) return;
-    for (const content of body.contents) {
-      if (!isRecord(content) || content.role === 'model' || !Array.isArray(content.parts)) continue;
-      for (const part of content.parts) this.part(part);
-    }
-  }
-
-  private part(part: unknown): void {
-    if (!isRecord(part)) return;
-    if (typeof part.text === 'string') this.input(part.text);
-    const call = part.functionResponse;
-    if (isRecord(call)) {
-      const tool = typeof call.name === 'string' ? call.name : 'unknown';
-      const text = functionResponseText(call.response);
-      const key = typeof call.id === 'string' ? call.id : `${tool}\0${text}`;
-      if (!this.seenResults.has(key)) {
-        this.seenResults.add(key);
-        this.toolResults.push({ tool, text });
-      }
-      this.input(text);
-    }
-  }
-
-  private input(text: string): void {
-    if (this.seenInputs.has(text)) return;
-    this.seenInputs.add(text);
-    this.modelInputs.push(text);
+/** One part of a main request: a text, or a function response (a tool result). */
+function hearPart(part: unknown, conversation: Conversation): void {
+  if (!isRecord(part)) return;
+  if (typeof part.text === 'string') conversation.heard(part.text);
+  const call = part.functionResponse;
+  if (isRecord(call)) {
+    const tool = typeof call.name === 'string' ? call.name : 'unknown';
+    const text = functionResponseText(call.response);
+    conversation.heardResult(typeof call.id === 'string' ? call.id : `${tool}\0${text}`, text, tool);
   }
 }
 
+/** Reads a main request: the system instruction and every part the agent sent (not the model's own turns). */
+function hear(body: Json, conversation: Conversation): void {
+  const system = body.systemInstruction;
+  if (isRecord(system) && Array.isArray(system.parts)) for (const part of system.parts) hearPart(part, conversation);
+  if (!Array.isArray(body.contents)) return;
+  for (const content of body.contents) {
+    if (!isRecord(content) || content.role === 'model' || !Array.isArray(content.parts)) continue;
+    for (const part of content.parts) hearPart(part, conversation);
+  }
+}
+
+function answer(request: RecordedRequest, response: ServerResponse, conversation: Conversation): void {
+  if (request.method === 'GET' && /\/models\/?(\?|$)/.test(request.path)) {
+    return sendJson(response, 200, { models: [{ name: `models/${GEMINI_MOCK_MODEL}`, supportedGenerationMethods: ['generateContent'] }] });
+  }
+  if (request.path.includes(':countTokens')) return sendJson(response, 200, { totalTokens: 10 });
+  const streaming = request.path.includes(':streamGenerateContent');
+  if (!streaming && !request.path.includes(':generateContent')) {
+    return sendJson(response, 404, { error: { code: 404, message: `mock: no route ${request.method} ${request.path}`, status: 'NOT_FOUND' } });
+  }
+  const body = isRecord(request.body) ? request.body : {};
+  const config = isRecord(body.generationConfig) ? body.generationConfig : {};
+  const schema = config.responseJsonSchema ?? config.responseSchema;
+  let part: Json;
+  if (streaming && schema === undefined && declaresFunctions(body)) {
+    hear(body, conversation);
+    part = stepPart(conversation.nextStep());
+  } else {
+    part = { text: schema === undefined ? 'ok' : JSON.stringify(valueFor(schema)) };
+  }
+  const reply = generateContentResponse(part);
+  if (streaming) sendEvents(response, [{ data: reply }]);
+  else sendJson(response, 200, reply);
+}
+
 export function createGeminiDriver(): AgentDriver {
-  const binary = findAgentBinary('gemini');
-  return {
+  return createDriver({
     name: 'gemini',
-    binary,
-    async run(options: AgentRunOptions): Promise<AgentRun> {
-      if (binary === null) throw new Error('gemini is not installed (test/e2e/agents-install)');
-      const { projectDir, home, steps, prompt } = options;
-      const transcript = new Transcript();
-      let mainRequests = 0;
-
-      const mock = await startMockServer((request: RecordedRequest, response: ServerResponse) => {
-        if (request.method === 'GET' && /\/models\/?(\?|$)/.test(request.path)) {
-          return sendJson(response, 200, { models: [{ name: `models/${GEMINI_MOCK_MODEL}`, supportedGenerationMethods: ['generateContent'] }] });
-        }
-        if (request.path.includes(':countTokens')) return sendJson(response, 200, { totalTokens: 10 });
-        const streaming = request.path.includes(':streamGenerateContent');
-        if (!streaming && !request.path.includes(':generateContent')) {
-          return sendJson(response, 404, { error: { code: 404, message: `mock: no route ${request.method} ${request.path}`, status: 'NOT_FOUND' } });
-        }
-        const body = isRecord(request.body) ? request.body : {};
-        const config = isRecord(body.generationConfig) ? body.generationConfig : {};
-        const schema = config.responseJsonSchema ?? config.responseSchema;
-        let part: Json;
-        if (streaming && schema === undefined && declaresFunctions(body)) {
-          transcript.record(body);
-          part = stepPart(steps[mainRequests]);
-          mainRequests += 1;
-        } else {
-          part = { text: schema === undefined ? 'ok' : JSON.stringify(valueFor(schema)) };
-        }
-        const answer = generateContentResponse(part);
-        if (streaming) sendEvents(response, [{ data: answer }]);
-        else sendJson(response, 200, answer);
-      });
-
-      const tag = randomUUID();
-      try {
-        prepareHome(home, projectDir);
-        const env: NodeJS.ProcessEnv = {
-          HOME: home,
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          TMPDIR: join(home, 'tmp'),
-          XDG_CONFIG_HOME: join(home, '.config'),
-          XDG_CACHE_HOME: join(home, '.cache'),
-          XDG_DATA_HOME: join(home, '.local/share'),
-          XDG_STATE_HOME: join(home, '.local/state'),
+    tagVariable: RUN_TAG,
+    answer,
+    launch(mockUrl, { home, projectDir, prompt }) {
+      prepareHome(home, projectDir);
+      return {
+        args: ['--prompt', prompt, '--output-format', 'json', '--approval-mode', 'yolo'],
+        env: {
+          ...homeEnv(home),
           GEMINI_API_KEY: GEMINI_DUMMY_API_KEY,
-          GOOGLE_GEMINI_BASE_URL: mock.url,
+          GOOGLE_GEMINI_BASE_URL: mockUrl,
           // The launcher would start a second node with this set (to raise the heap limit); saves a start-up.
           GEMINI_CLI_NO_RELAUNCH: 'true',
-          ...options.env,
-          [RUN_TAG]: tag,
-        };
-        const child = spawn(binary, ['--prompt', prompt, '--output-format', 'json', '--approval-mode', 'yolo'], {
-          cwd: projectDir,
-          env,
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-        const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-          child.once('exit', (code, signal) => resolve({ code, signal }));
-          child.once('error', (error) => {
-            stderr += `\n[driver] spawn failed: ${error.message}\n`;
-            resolve({ code: null, signal: null });
-          });
-        });
-        const pgid = child.pid;
-        const timer = setTimeout(() => {
-          stderr += `\n[driver] killed after ${options.timeoutMs ?? 120_000} ms\n`;
-          if (pgid !== undefined) void endRun('gemini', pgid, RUN_TAG, tag).catch(() => undefined);
-        }, options.timeoutMs ?? 120_000);
-        const { code, signal } = await exited;
-        clearTimeout(timer);
-        if (pgid !== undefined) {
-          await endRun('gemini', pgid, RUN_TAG, tag);
-          await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
-        }
-        return {
-          exitCode: code,
-          signal,
-          stdout,
-          stderr,
-          toolResults: transcript.toolResults,
-          modelInputs: transcript.modelInputs,
-          mainRequests,
-        };
-      } finally {
-        await mock.close();
-      }
+        },
+      };
     },
-  };
+  });
 }

@@ -2,9 +2,13 @@
 // (hooks the agent started in groups of their own), killed until none is left.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** Live (not zombie) processes that are in the group or carry `tagVariable=tag` (Linux /proc; elsewhere only the group is known). */
-function survivors(pgid: number, tagVariable: string, tag: string): number[] {
+/**
+ * Live (not zombie) processes, other than this one, that carry `variable=value` in their
+ * environment or are in the group `pgid` (Linux /proc; elsewhere only the group is known).
+ */
+export function runProcesses(variable: string, value: string, pgid?: number): number[] {
   if (!existsSync('/proc/self/stat')) {
+    if (pgid === undefined) return [];
     try {
       process.kill(-pgid, 0);
       return [-pgid];
@@ -12,7 +16,7 @@ function survivors(pgid: number, tagVariable: string, tag: string): number[] {
       return [];
     }
   }
-  const needle = `${tagVariable}=${tag}\0`;
+  const needle = `${variable}=${value}\0`;
   const found: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -42,7 +46,7 @@ function killQuietly(pid: number): void {
 export async function endRun(agent: string, pgid: number, tagVariable: string, tag: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   killQuietly(-pgid);
-  for (let left = survivors(pgid, tagVariable, tag); left.length > 0; left = survivors(pgid, tagVariable, tag)) {
+  for (let left = runProcesses(tagVariable, tag, pgid); left.length > 0; left = runProcesses(tagVariable, tag, pgid)) {
     if (Date.now() > deadline) throw new Error(`${agent} driver: processes of the run still alive: ${left.join(', ')}`);
     killQuietly(-pgid);
     for (const pid of left) killQuietly(pid);

@@ -4,7 +4,7 @@
 // that cannot run prints a deny (Copilot reads only stdout JSON). The driver trusts the folder.
 import { describe, expect, it } from 'vitest';
 import { createCopilotDriver } from '../agents/copilot.js';
-import { agentsRequired } from '../harness/find-agent.js';
+import { agentMissing } from '../harness/find-agent.js';
 import { hookRecords, notInstalledRun, settingsText, standardCommandAgentRun, type CommandAgentCase } from './wiring-kit.js';
 
 const driver = createCopilotDriver();
@@ -13,11 +13,7 @@ const TEST_TIMEOUT_MS = 150_000;
 // A Stop block's reason comes back to Copilot as a new user prompt: userPromptSubmitted fires again for it.
 const wiring: CommandAgentCase = { agent: 'copilot', driver, settingsFile: '.github/hooks/hookpool.json', runTimeoutMs: RUN_TIMEOUT_MS, extraRecords: ['prompt'] };
 
-if (driver.binary === null && agentsRequired()) {
-  throw new Error('HOOKPOOL_E2E_REQUIRE_AGENTS=1 but copilot is not installed in test/e2e/agents-install');
-}
-
-describe.skipIf(driver.binary === null)('GitHub Copilot CLI wired by hookpool init', () => {
+describe.skipIf(agentMissing(driver))('GitHub Copilot CLI wired by hookpool init', () => {
   it('rm -rf refused with the reason, safe calls run, sessionStart and userPromptSubmitted context, agentStop blocks once, the session\'s env; nothing left', async () => {
     const { project, run } = await standardCommandAgentRun(wiring, 'o');
     const settings = JSON.parse(settingsText(project, wiring.settingsFile)) as { hooks: Record<string, { matcher?: string; bash: string }[]> };

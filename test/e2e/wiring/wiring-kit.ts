@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { tempDir } from '../../helpers/temp-dirs.js';
 import type { AgentDriver, AgentRun, ModelStep } from '../harness/driver.js';
+import { hookRecordsIn, type HookRecord } from '../harness/hook-captures.js';
 
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
 /** The built CLI (npm run build), run with `node`: what `init` writes into the agents' settings. */
@@ -199,34 +200,9 @@ export function probeFindings(text: string): string[] | null {
 // ---------------------------------------------------------------------------------------------
 // What the hooks kept.
 
-export interface HookRecord {
-  readonly label: string;
-  readonly payload: Record<string, unknown>;
-  readonly env: Map<string, string>;
-}
-
-/** Every record probe.sh kept (optionally of one label), oldest first. */
+/** Every record probe.sh kept in the project (optionally of one label), oldest first. */
 export function hookRecords(projectDir: string, label?: string): HookRecord[] {
-  const dir = join(projectDir, 'hook-records');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json') && (label === undefined || name.startsWith(`${label}-`)))
-    .map((name) => {
-      const match = /^(.*)-(\d+)-(\d+)\.json$/.exec(name);
-      return { name, label: match?.[1] ?? name, time: BigInt(match?.[2] ?? '0') };
-    })
-    .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
-    .map(({ name, label: recordLabel }) => {
-      const payload = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
-      const env = new Map<string, string>();
-      const envFile = join(dir, name.replace(/\.json$/, '.env'));
-      const text = existsSync(envFile) ? readFileSync(envFile, 'utf8') : '';
-      for (const entry of text.split('\0')) {
-        const at = entry.indexOf('=');
-        if (at > 0) env.set(entry.slice(0, at), entry.slice(at + 1));
-      }
-      return { label: recordLabel, payload, env };
-    });
+  return hookRecordsIn(join(projectDir, 'hook-records'), label);
 }
 
 // ---------------------------------------------------------------------------------------------
