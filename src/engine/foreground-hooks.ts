@@ -76,7 +76,7 @@ export class ForegroundHooks {
 
   private settle(spec: EventSpec, planned: PlannedHook, outcome: HookOutcome, observers: RunObservers): HookOutcome {
     const settled = this.options.settled(spec, planned, outcome);
-    // One in audit mode is reported after the merge, with whether it would have blocked (engine.ts).
+    // One in audit mode is reported after the merge, with whether it would have blocked (fire-runner.ts).
     // Whether it refused on its own (deny or block, not a failure refusing under onError "closed"): history shows it as blocked.
     if (!isAudited(planned.hook)) observers.hookSettled({ event: spec.name, background: false, outcome: settled, refused: refusedOnItsOwn(spec, settled, planned.hook) });
     return settled;

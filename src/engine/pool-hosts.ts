@@ -3,7 +3,7 @@ import { createDirectHost } from '../run/direct-host.js';
 import type { PoolHost } from '../run/pool-host.js';
 import { createProcessHost } from '../run/process-host.js';
 import { createThreadHost } from '../run/thread-host.js';
-import type { HostContext } from './engine.js';
+import type { HostContext } from './engine-parts.js';
 import type { ResolvedEngineOptions } from './engine-options.js';
 
 const HOSTS = { process: createProcessHost, thread: createThreadHost, direct: createDirectHost } as const;

@@ -1,7 +1,7 @@
 // Wundr reports a hook its matcher did not match as skipped, with a `skipReason`. hookpool does
 // so for the Wundr hooks of an event (other hooks' matchers are Claude Code's, which says nothing
 // of the hooks it does not run); only events that have Wundr hooks pay for it.
-import type { SkippedHook } from '../model/fire-result.js';
+import type { FireResult, SkippedHook } from '../model/fire-result.js';
 import type { EventSpec } from '../events/event-specs.js';
 import type { PlannedHook } from '../plan/planner.js';
 
@@ -20,4 +20,9 @@ export function skippedWundrHooks(spec: EventSpec, wundr: readonly PlannedHook[]
     const conditions = Object.entries(candidate.hook.filter ?? {}).flatMap(([key, value]) => (key === 'tool' || value === undefined ? [] : [WUNDR_NAMES[key] ?? key]));
     return [{ id: candidate.hook.id, skipReason: `matcher: the event's metadata does not pass ${conditions.length > 0 ? conditions.join(', ') : 'its conditions'}` }];
   });
+}
+
+/** The fire's answer with the Wundr hooks it left out: only a fire that left some out carries the field. */
+export function withSkipped(result: Readonly<FireResult>, skipped: SkippedHook[]): FireResult {
+  return (skipped.length === 0 ? result : { ...result, skipped }) as FireResult;
 }

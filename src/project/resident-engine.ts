@@ -1,88 +1,21 @@
 // A project's configuration kept loaded by a long-lived process (`hookpool serve`), with one
-// engine per agent session, built exactly as `hookpool run` builds its one-shot engine (same
-// trust, user policy, broken files, notices) but with that session's environment: a hook run
-// through the server gets what it would get run directly by its session, never another's. The
-// configuration is rebuilt when anything it was loaded from changes: a reload swaps in a new
-// generation at once, and the old engines close once the fires they were running have settled.
-import { serverExports } from '../telemetry/serve-telemetry.js';
-import type { FireResult } from '../model/fire-result.js';
+// engine per agent session and parts (engine-for-session.ts: built as `hookpool run` builds its
+// one-shot engine, but with that session's environment): a hook run through the server gets what
+// it would get run directly by its session, never another's. The configuration is rebuilt when
+// anything it was loaded from changes: a reload swaps in a new generation at once, and the old
+// engines close once the fires they were running have settled (open-engines.ts).
 import type { EventSpec } from '../events/event-specs.js';
-import type { HookSettled } from '../engine/engine-options.js';
-import type { HookStarted } from '../engine/observers.js';
-import type { ConfigOptions } from './config-options.js';
-import { createCliEngine, type CliEngine } from './one-shot-engine.js';
-import { snapshotJournal, type JournalSnapshot } from './config-cache/journal-snapshot.js';
-import { loadCliConfigRecorded, type CliConfig } from './load-project.js';
-import type { FileJournal } from '../config/file-journal.js';
 import { HookpoolError } from '../errors.js';
+import type { FileJournal } from '../config/file-journal.js';
 import { startStopwatch } from '../run/stopwatch.js';
-import { ALL_PARTS, describeParts, selectHooks, type HookParts } from './hook-parts.js';
-
-/** What a resident project tells its listeners (the JSON-RPC notifications are built from these). */
-export interface SessionObservers {
-  readonly onHookStarted?: (started: HookStarted) => void;
-  readonly onHookSettled?: (settled: HookSettled) => void;
-  /** Background hooks were dropped because their queue was full; `count` new ones since the last report. */
-  readonly onHooksDropped?: (dropped: { count: number; total: number }) => void;
-  readonly onFireStarted?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown> }) => void;
-  readonly onFireSettled?: (fire: { event: string; spec: EventSpec; payload: Record<string, unknown>; result: FireResult; durationMs: number }) => void;
-  /** The configuration was loaded again: by the file watcher, on request, or by a fire that found a file changed. */
-  readonly onReloaded?: (report: ReloadReport) => void;
-  /** A reload failed: every fire is refused until one succeeds. */
-  readonly onReloadFailed?: (error: unknown) => void;
-}
-
-export interface EngineSessionOptions extends ConfigOptions {
-  /** The project directory (the engines' cwd). */
-  readonly cwd: string;
-  readonly passEnv?: readonly string[];
-  /** As `run --format claude`: hooks of discovered Claude Code settings are Claude Code's to run. */
-  readonly skipDiscoveredClaudeSettings?: boolean;
-  readonly observers?: SessionObservers;
-  /** Variables every hook process carries (the server's mark). */
-  readonly hookMarker?: Readonly<Record<string, string>>;
-}
-
-/** What changed in a reload, for the log and the `reload` method's answer. */
-export interface ReloadReport {
-  readonly hookCount: number;
-  /** Project files whose hooks stopped running because they changed (or appeared) untrusted. */
-  readonly untrusted: readonly string[];
-  readonly problems: readonly string[];
-}
-
-/** One fire's answer with the configuration it ran under (its notices go with the answer). */
-export interface SessionFire {
-  readonly spec: EventSpec;
-  readonly result: FireResult;
-  readonly config: CliConfig;
-  /** What hookpool must say about this fire beside the configuration's notices. */
-  readonly notices: readonly string[];
-}
-
-export interface FireOptions {
-  /** Which of the event's hooks run (default: all). */
-  readonly parts?: HookParts;
-  /** The event as the caller named it, for the observers (an alias stays an alias). */
-  readonly eventName?: string;
-}
-
-export interface EngineSession {
-  /** The configuration the current engines were built from. */
-  readonly config: CliConfig;
-  /** Every path its load looked at (configuration found or not, trust and policy records, scripts): what to watch. */
-  readonly readPaths: readonly string[];
-  /** Fires in the engine of the payload's session (`session_id`), built with that session's environment. */
-  fire(spec: EventSpec, payload: Record<string, unknown>, options?: FireOptions): Promise<SessionFire>;
-  /** The environment an agent session's hooks get; an engine built with another one is replaced. */
-  registerSession(sessionId: string, env: Readonly<Record<string, string>>): void;
-  /** The session is over: its engines close (their background hooks get their timeouts). */
-  endSession(sessionId: string): void;
-  /** Rebuilds the engines from the configuration files as they are now. */
-  reload(): Promise<ReloadReport>;
-  /** Closes every engine (background hooks get their timeouts, then are killed); idempotent. */
-  close(): Promise<void>;
-}
+import { snapshotJournal, type JournalSnapshot } from './config-cache/journal-snapshot.js';
+import { createEngineForSession } from './engine-for-session.js';
+import type { EngineSession, EngineSessionOptions, FireOptions, ReloadReport, SessionFire } from './engine-session.js';
+import { ALL_PARTS, describeParts, type HookParts } from './hook-parts.js';
+import { loadCliConfigRecorded, type CliConfig } from './load-project.js';
+import type { CliEngine } from './one-shot-engine.js';
+import { OpenEngines } from './open-engines.js';
+import { SessionEnvironments } from './session-environments.js';
 
 interface Generation {
   readonly config: CliConfig;
@@ -93,11 +26,8 @@ interface Generation {
   readonly running: Set<Promise<unknown>>;
 }
 
-const RESIDENT_CLOSE_TIMEOUT_MS = 1_000;
 // Sessions that never said goodbye (no agent process to watch) keep at most this many engines.
 const MAX_ENGINES = 32;
-// Variables of one hook call, not of its session: each call gives its own.
-const PER_CALL_VARIABLES: readonly string[] = ['CLAUDE_ENV_FILE', 'HOOKPOOL_RUN_DEPTH'];
 
 /** Loads the configuration and builds the first generation; rejects as loadCliConfig does. */
 export async function createEngineSession(options: EngineSessionOptions): Promise<EngineSession> {
@@ -115,10 +45,9 @@ class ResidentProject implements EngineSession {
   /** Why the last load failed; until one succeeds, every fire is refused with it. */
   private failure: unknown;
   private reported = 0;
-  private readonly retiring = new Set<Promise<void>>();
   /** Every engine not closed yet, of every generation. */
-  private readonly engines = new Set<CliEngine>();
-  private readonly sessions = new Map<string, Readonly<Record<string, string>>>();
+  private readonly open = new OpenEngines();
+  private readonly sessions = new SessionEnvironments();
 
   constructor(private readonly options: EngineSessionOptions) {}
 
@@ -137,11 +66,7 @@ class ResidentProject implements EngineSession {
   }
 
   registerSession(sessionId: string, env: Readonly<Record<string, string>>): void {
-    const sessionEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !PER_CALL_VARIABLES.includes(name)));
-    const known = this.sessions.get(sessionId);
-    if (known !== undefined && sameEnv(known, sessionEnv)) return;
-    this.sessions.set(sessionId, sessionEnv);
-    this.closeSessionEngines(sessionId);
+    if (this.sessions.set(sessionId, env)) this.closeSessionEngines(sessionId);
   }
 
   endSession(sessionId: string): void {
@@ -208,7 +133,7 @@ class ResidentProject implements EngineSession {
     this.reported = 0;
     const report = { hookCount: config.hooks.length, untrusted: newlyUntrusted(previous?.config, config), problems: config.loaded.problems };
     if (previous !== undefined) {
-      this.retire(previous);
+      for (const engine of previous.engines.values()) this.open.retire(engine, previous.running);
       this.options.observers?.onReloaded?.(report);
     }
     return report;
@@ -242,9 +167,7 @@ class ResidentProject implements EngineSession {
   close(): Promise<void> {
     // Stopping does not wait for fires in flight (a hook may run for minutes): each engine's
     // close gives hooks its close timeout, then kills what is left, and the fires settle with that.
-    this.closing ??= (async () => {
-      await Promise.all([...[...this.engines].map((engine) => engine.close()), ...this.retiring]);
-    })();
+    this.closing ??= this.open.closeAll();
     return this.closing;
   }
 
@@ -256,43 +179,15 @@ class ResidentProject implements EngineSession {
       generation.engines.set(key, existing);
       return existing;
     }
-    const engine = this.createEngine(generation.config, sessionId, env, parts);
+    const engine = createEngineForSession({ config: generation.config, sessionId, env, parts, server: this.options, afterHook: () => this.reportDrops() });
     generation.engines.set(key, engine);
-    this.engines.add(engine);
+    this.open.add(engine);
     if (generation.engines.size > MAX_ENGINES) {
       const [oldestKey, oldest] = generation.engines.entries().next().value as [string, CliEngine];
       generation.engines.delete(oldestKey);
       this.closeEngine(oldest);
     }
     return engine;
-  }
-
-  private createEngine(config: CliConfig, sessionId: string, env: Readonly<Record<string, string>> | undefined, parts: HookParts): CliEngine {
-    const observers = this.options.observers ?? {};
-    const afterHook = () => this.reportDrops();
-    return createCliEngine({
-      hooks: selectHooks(config.hooks.map((hook) => hook.definition), parts),
-      broken: parts.has('foreground') ? config.loaded : undefined,
-      cwd: config.cwd,
-      sessionId: sessionId === '' ? undefined : sessionId,
-      env,
-      hookMarker: this.options.hookMarker,
-      // A server that stops (or a session that ends) does not wait for its hooks' own timeouts: a second, then they are killed.
-      closeTimeoutMs: RESIDENT_CLOSE_TIMEOUT_MS,
-      passEnv: [...config.loaded.passEnv, ...(this.options.passEnv ?? [])],
-      disableAllHooks: config.loaded.disableAllHooks,
-      // The server has no terminal: its warnings go to the caller as notices, not to stderr.
-      warnOnStderr: false,
-      telemetry: serverExports(),
-      onHookStarted: (started) => {
-        observers.onHookStarted?.(started);
-        afterHook();
-      },
-      onHookSettled: (settled) => {
-        observers.onHookSettled?.(settled);
-        afterHook();
-      },
-    });
   }
 
   private closeSessionEngines(sessionId: string): void {
@@ -307,23 +202,7 @@ class ResidentProject implements EngineSession {
 
   // An engine retired while fires of its generation may still run: it closes once they settled.
   private closeEngine(engine: CliEngine): void {
-    const generation = this.current;
-    const running = generation === undefined ? [] : [...generation.running];
-    const closed = Promise.allSettled(running)
-      .then(() => engine.close())
-      .finally(() => this.engines.delete(engine));
-    const tracked = closed.finally(() => this.retiring.delete(tracked));
-    this.retiring.add(tracked);
-  }
-
-  private retire(generation: Generation): void {
-    for (const engine of generation.engines.values()) {
-      const closed = Promise.allSettled([...generation.running])
-        .then(() => engine.close())
-        .finally(() => this.engines.delete(engine));
-      const tracked = closed.finally(() => this.retiring.delete(tracked));
-      this.retiring.add(tracked);
-    }
+    this.open.retire(engine, this.current?.running ?? []);
   }
 
   // Drops counted over the current generation's engines; an engine closed since takes its count along.
@@ -334,11 +213,6 @@ class ResidentProject implements EngineSession {
     this.reported = total;
     this.options.observers?.onHooksDropped?.({ count, total });
   }
-}
-
-function sameEnv(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 function stoppingError(): HookpoolError {

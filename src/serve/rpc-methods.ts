@@ -5,7 +5,7 @@ import { setHookEnabled } from '../project/set-hook-enabled.js';
 import { loadCliConfig } from '../project/load-project.js';
 import { validationProblems } from '../project/validation-problems.js';
 import { resolveCliEvent } from '../project/event-named.js';
-import type { EngineSession } from '../project/resident-engine.js';
+import type { EngineSession } from '../project/engine-session.js';
 import { InvalidParamsError, type RpcMethod } from './json-rpc-connection.js';
 
 export interface RpcMethodContext {

@@ -2,7 +2,7 @@
 // decision) and every hook (started, finished with status, duration and exit code, dropped), plus
 // Autohand's `autohand.hook.<name>` with the params its docs list (autohand-notifications.ts), so
 // an IDE extension written for Autohand hears what it knows.
-import type { SessionObservers } from '../project/resident-engine.js';
+import type { SessionObservers } from '../project/engine-session.js';
 import { autohandNotifications } from './autohand-notifications.js';
 
 /** Session observers that send each happening as a notification through `notify`. */

@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createSocketServer, type Server as SocketServer } from 'node:net';
 import { describeError } from '../errors.js';
 import type { ConfigOptions } from '../project/config-options.js';
-import { createEngineSession, type EngineSession } from '../project/resident-engine.js';
+import type { EngineSession } from '../project/engine-session.js';
+import { createEngineSession } from '../project/resident-engine.js';
 import { CALL_PATH, STATUS_PATH, type ServerStatus } from '../project/server/server-messages.js';
 import { workerSocketPath } from '../project/server/server-paths.js';
 import { CLAUDE_HTTP_HOOK_PATH } from '../project/server/server-address.js';

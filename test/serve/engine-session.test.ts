@@ -4,7 +4,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEngineSession, type EngineSession } from '../../src/project/resident-engine.js';
+import type { EngineSession } from '../../src/project/engine-session.js';
+import { createEngineSession } from '../../src/project/resident-engine.js';
 import { EVENT_SPECS } from '../../src/events/event-specs.js';
 import { createTempProject, type TempProject } from '../cli/cli-harness.js';
 import { sparesOf } from '../helpers/processes.js';

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../engine/payload-limit.js';
 import { answerHookCall } from '../../project/answer-hook-call.js';
 import { serverPortProblem, stopSessionAnswer } from '../../project/http-port-check.js';
 import { parseHookParts } from '../../project/hook-parts.js';
-import type { EngineSession } from '../../project/resident-engine.js';
+import type { EngineSession } from '../../project/engine-session.js';
 import type { AgentProcess, HookCallRequest, ServerStatus } from '../../project/server/server-messages.js';
 import { readBody } from './read-body.js';
 

@@ -10,7 +10,7 @@ import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../engine/payload-limit.js';
 import { describeError } from '../../errors.js';
 import { answerHookCall, eventOf } from '../../project/answer-hook-call.js';
 import { parseHookParts } from '../../project/hook-parts.js';
-import type { EngineSession } from '../../project/resident-engine.js';
+import type { EngineSession } from '../../project/engine-session.js';
 import { readBody, sendJson } from './read-body.js';
 
 // Claude Code's http entries are the foreground entries; asyncRewake hooks have their own entry (dialects/claude/settings.ts).
