@@ -9,11 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
-import { nowMs } from '../../lib/clock.js';
+import { elapsedMs } from '../../lib/clock.js';
 import { runRounds } from '../../lib/interleave.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'CLI: hookpool run per event';
@@ -73,18 +72,9 @@ export async function measure({ quick }) {
       { name: ONE_HOOK, run: hookpoolRun(HOOKPOOL_PAYLOAD) },
     ];
     // Round 0 fills the page cache and hookpool's config cache; it is left out.
-    const { results, errors } = await runRounds(contenders, trials + 1, async (c) => {
-      const t0 = nowMs();
-      await c.run();
-      return nowMs() - t0;
-    });
-    const medians = new Map();
-    const rows = contenders.map(({ name }) => {
-      if (errors.has(name)) return errorRow(name, errors.get(name));
-      const total = summarize(results.get(name).slice(1));
-      medians.set(name, total.median);
-      return { name, values: { median: total.median, p99: total.p99, n: total.n } };
-    });
+    const runs = await runRounds(contenders, trials + 1, (c) => elapsedMs(c.run));
+    const rows = contenderRows(contenders, runs, ({ results }) => medianP99(results.slice(1)));
+    const medians = new Map(rows.map((row) => [row.name, row.values.median]));
     const hookFloor = medians.get(NODE) + medians.get(SH);
     const ofHookFloor = (row) => `${(row.values.median / hookFloor).toFixed(2)}x (node -e 0 + sh -c true)`;
     const oneHookGoal = {
@@ -94,10 +84,7 @@ export async function measure({ quick }) {
     };
     return caseResult({
       params: { trials, home: 'a clean temp HOME for every process (hookpool and peers)', hook: 'true' },
-      columns: [
-        { key: 'median', label: 'median ms' },
-        { key: 'p99', label: 'p99 ms' },
-      ],
+      columns: MEDIAN_P99_COLUMNS,
       baseline: NODE,
       ratioKey: 'median',
       rows,

@@ -15,11 +15,10 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
-import { nowMs } from '../../lib/clock.js';
+import { elapsedMs } from '../../lib/clock.js';
 import { runRounds } from '../../lib/interleave.js';
 import { HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'Resident hookpool (serve): one `true` hook and no match, per event';
@@ -210,27 +209,14 @@ export async function measure({ quick, log }) {
       const rounds = quick ? 15 : 150;
       log(`${rounds} interleaved rounds (hookpool run: ${slow})`);
       // Round 0 warms each path (JIT, pool threads, the connection); it is not counted.
-      const { results, errors } = await runRounds(contenders, rounds + 1, async (c) => {
-        const t0 = nowMs();
-        await c.run();
-        return nowMs() - t0;
-      });
+      const runs = await runRounds(contenders, rounds + 1, (c) => elapsedMs(c.run));
       log('stdio phases: a separate instrumented pass');
       const phasesNote = await measureStdioPhases(env, project, root, quick ? 20 : 150);
-      const medians = new Map();
-      const rows = contenders.map(({ name }) => {
-        if (errors.has(name)) return errorRow(name, errors.get(name));
-        const stats = summarize(results.get(name).slice(1));
-        medians.set(name, stats.median);
-        return { name, values: { median: stats.median, p99: stats.p99, n: stats.n } };
-      });
+      const rows = contenderRows(contenders, runs, ({ results }) => medianP99(results.slice(1)));
+      const medians = new Map(rows.map((row) => [row.name, row.values.median]));
       return caseResult({
         params: { rounds, hook: 'true', home: 'clean temp HOME, env PATH/HOME/LANG only' },
-        columns: [
-          { key: 'median', label: 'median ms' },
-          { key: 'p99', label: 'p99 ms' },
-          { key: 'n', label: 'n' },
-        ],
+        columns: [...MEDIAN_P99_COLUMNS, { key: 'n', label: 'n' }],
         baseline: RAW_TRUE,
         ratioKey: 'median',
         rows,
