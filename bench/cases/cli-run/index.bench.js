@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
 import { elapsedMs } from '../../lib/clock.js';
+import { HOOKPOOL_CLI } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
 import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, reference } from '../../lib/rows.js';
@@ -18,7 +19,6 @@ import { withTempDir } from '../../lib/tmp.js';
 export const title = 'CLI: hookpool run per event';
 export const measures = '`hookpool run` in a fresh process per event (no match; one `true` hook), spawn to exit, against `node -e 0`, `sh -c true` and a raw spawn of `true`.';
 
-const CLI = resolve(fileURLToPath(new URL('../../../dist/src/cli/hookpool.cjs', import.meta.url)));
 const SPAWN_ONE_HOOK = resolve(fileURLToPath(new URL('../../lib/fixtures/spawn-one-hook.cjs', import.meta.url)));
 const NODE = 'node -e 0 (floor)';
 const SH = 'sh -c true';
@@ -61,7 +61,7 @@ export async function measure({ quick }) {
     writeCleanHome(home);
     const env = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
     const how = { cwd: project, env };
-    const hookpoolRun = (payload, extraEnv = {}) => () => runProcess(process.execPath, [CLI, 'run', HOOKPOOL_EVENT, '--input', JSON.stringify({ ...payload, cwd: project })], { cwd: project, env: { ...env, ...extraEnv } });
+    const hookpoolRun = (payload, extraEnv = {}) => () => runProcess(process.execPath, [HOOKPOOL_CLI, 'run', HOOKPOOL_EVENT, '--input', JSON.stringify({ ...payload, cwd: project })], { cwd: project, env: { ...env, ...extraEnv } });
     const contenders = [
       { name: NODE, run: () => runProcess(process.execPath, ['-e', '0'], how) },
       { name: SH, run: () => runProcess('sh', ['-c', 'true'], how) },
