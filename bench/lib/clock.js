@@ -7,6 +7,13 @@ export const nowMs = () => performance.now();
 /** Resolves after `ms` milliseconds. */
 export const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves with the milliseconds `fn()` took to settle. */
+export async function elapsedMs(fn) {
+  const t0 = nowMs();
+  await fn();
+  return nowMs() - t0;
+}
+
 /** Resolves `true` when `promise` settled within `ms`, `false` otherwise; leaves no timer behind. */
 export async function settlesWithin(promise, ms) {
   let timer;

@@ -1,5 +1,6 @@
 // The standard line-up for a case that runs hook processes: raw spawn (the baseline), execa,
-// Gemini CLI's hook system and hookpool in each host, all configured with the same commands.
+// Gemini CLI's hook system and hookpool in each host, all configured with the same commands;
+// and closing what a case started, its problems reported in the case's notes.
 import { settlesWithin } from './clock.js';
 import { spawnRaw } from './raw-spawn.js';
 import { spawnExeca } from './execa-spawn.js';
@@ -16,7 +17,7 @@ export const hookpoolName = (host) => `hookpool (${host})`;
  * One fire = run every command in `commands` in parallel and wait for all of them.
  * @param options { commands, cwd, timeoutMs, gemini: { HookSystem },
  *   hookpool: { createHookEngine } | { missing }, hosts }
- * @returns { contenders, unavailable: [{ name, status, note }], close() }
+ * @returns { contenders, unavailable: [{ name, status, note }], closers: the engines' { name, close } }
  */
 export async function createSpawnContenders({
   commands,
@@ -37,11 +38,7 @@ export async function createSpawnContenders({
   contenders.push({ name: GEMINI, kind: 'gemini', fire: () => fireGeminiShellTool(system) });
   for (const host of hosts) {
     const name = hookpoolName(host);
-    if (hookpool.missing) {
-      unavailable.push({ name, status: 'missing', note: hookpool.missing });
-      continue;
-    }
-    try {
+    await addHookpoolContenders(hookpool, [name], unavailable, async () => {
       const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks(commands, { timeoutMs }), cwd, host });
       closers.push({ name, close: () => engine.close() });
       contenders.push({
@@ -52,16 +49,25 @@ export async function createSpawnContenders({
         fire: () => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD),
         check: checkAllOk(commands.length),
       });
-    } catch (error) {
-      unavailable.push({ name, status: 'error', note: firstLine(error) });
-    }
+    });
   }
-  return {
-    contenders,
-    unavailable,
-    /** Closes the engines; resolves with the problems met, for the case's notes. */
-    close: () => closeAll(closers),
-  };
+  return { contenders, unavailable, closers };
+}
+
+/**
+ * Runs `add()`, which adds hookpool's contenders for the rows `names`; when hookpool is missing
+ * (not built, or skipped), or `add` throws, adds those rows to `unavailable` instead, saying why.
+ */
+export async function addHookpoolContenders(hookpool, names, unavailable, add) {
+  if (hookpool.missing) {
+    unavailable.push(...names.map((name) => ({ name, status: 'missing', note: hookpool.missing })));
+    return;
+  }
+  try {
+    await add();
+  } catch (error) {
+    unavailable.push(...names.map((name) => ({ name, status: 'error', note: firstLine(error) })));
+  }
 }
 
 /** Runs `count` fires, `concurrency` at a time, so every pool worker is started and warm. */
@@ -91,6 +97,27 @@ export async function closeAll(closers, limitMs = 10_000) {
     }),
   );
   return problems;
+}
+
+/** Closes one engine (as closeAll does) and throws what went wrong: for a trial that owns its engine. */
+export async function closeEngine(name, engine) {
+  const [problem] = await closeAll([{ name, close: () => engine.close() }]);
+  if (problem) throw new Error(problem);
+}
+
+/**
+ * Resolves with `build()`'s result after closing `closers` (closeAll), whatever happened; the
+ * problems met closing go into the result's notes.
+ */
+export async function closingAfter(closers, build) {
+  let result;
+  try {
+    result = await build();
+  } finally {
+    const problems = await closeAll(closers);
+    result?.notes?.push(...problems);
+  }
+  return result;
 }
 
 export function firstLine(error) {

@@ -1,10 +1,15 @@
 // hookpool as a user gets it: the built package (`npm run build` writes dist/). When it is not
 // built yet, cases still measure the peers and mark hookpool's rows "missing".
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { nowMs } from './clock.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_TOOL } from './payload.js';
 
 const ENTRY = new URL('../../dist/src/index.js', import.meta.url);
+
+/** The built command-line tool (`hookpool run`, `serve`, `init`, `trust`) and hookpool-client. */
+export const HOOKPOOL_CLI = fileURLToPath(new URL('../../dist/src/cli/hookpool.cjs', import.meta.url));
+export const HOOKPOOL_CLIENT = fileURLToPath(new URL('../../dist/src/client/hookpool-client.cjs', import.meta.url));
 
 /** The hosts the engine can put its pool in; every case that spawns measures both. */
 export const HOOKPOOL_HOSTS = ['thread', 'process'];

@@ -59,22 +59,22 @@ export async function runInterleaved(contenders, { warmup = 5, rounds = 100, bud
  * different one each round. A contender whose measure throws is dropped and keeps its error
  * (first line); a contender with `trials` stops after that many results.
  *
- * @returns { results: Map name -> value[], errors: Map name -> string }
+ * @returns Map name -> { results: value[], error?: string }
  */
 export async function runRounds(contenders, rounds, measure) {
-  const results = new Map(contenders.map((c) => [c.name, []]));
-  const errors = new Map();
+  const records = new Map(contenders.map((c) => [c.name, { results: [] }]));
   for (let round = 0; round < rounds; round++) {
     for (const c of rotate(contenders, round)) {
-      if (errors.has(c.name) || results.get(c.name).length >= (c.trials ?? Infinity)) continue;
+      const record = records.get(c.name);
+      if (record.error !== undefined || record.results.length >= (c.trials ?? Infinity)) continue;
       try {
-        results.get(c.name).push(await measure(c, round));
+        record.results.push(await measure(c, round));
       } catch (error) {
-        errors.set(c.name, firstLine(error));
+        record.error = firstLine(error);
       }
     }
   }
-  return { results, errors };
+  return records;
 }
 
 /** The contenders in round-robin order starting at `round % length`. */

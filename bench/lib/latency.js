@@ -3,10 +3,10 @@
 // process for all of them (spawn cost grows with the size of the spawning process).
 import { loadGemini } from './gemini.js';
 import { loadHookpool } from './hookpool.js';
-import { createSpawnContenders, warmUp, RAW } from './contenders.js';
+import { closingAfter, createSpawnContenders, warmUp, RAW } from './contenders.js';
 import { runInterleaved } from './interleave.js';
-import { summarize } from './stats.js';
-import { caseResult, errorRow } from './rows.js';
+import { median } from './stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99 } from './rows.js';
 import { trueCommands } from './payload.js';
 import { withTempDir } from './tmp.js';
 import { startFloor } from './floor-child.js';
@@ -16,11 +16,13 @@ import { holdBuffers, MB } from './memory.js';
 export const MINIMAL_SPAWN_FLOOR = 'floor: raw spawn from a minimal node program (bench/floors/raw-spawn.js)';
 
 export const LATENCY_COLUMNS = [
-  { key: 'median', label: 'median ms' },
-  { key: 'p99', label: 'p99 ms' },
+  ...MEDIAN_P99_COLUMNS,
   { key: 'syncMedian', label: 'blocked/fire ms' },
   { key: 'busyMedian', label: 'busy/fire ms' },
 ];
+
+/** A row's LATENCY_COLUMNS values from its runInterleaved samples. */
+export const latencyValues = (samples) => medianP99(samples.total, { syncMedian: median(samples.sync), busyMedian: median(samples.busy) });
 
 /** A contender's row name in the phase where the agent holds `heldMB` of memory. */
 export const holdingName = (name, heldMB) => `${name}, agent holding ${heldMB >= 1024 ? `${heldMB / 1024} GB` : `${heldMB} MB`}`;
@@ -40,33 +42,20 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals, floor 
 
   return withTempDir(async (cwd) => {
     const set = await createSpawnContenders({ commands: trueCommands(hookCount), cwd, gemini, hookpool });
-    const floorChild = floor ? await startFloor('raw-spawn.js', [], { cwd }) : undefined;
-    if (floorChild !== undefined) set.contenders.push({ name: MINIMAL_SPAWN_FLOOR, kind: 'floor', fire: () => floorChild.call({ t: 'run' }), ownTime: (answer) => answer.ms });
-    let result;
-    try {
+    const closers = [...set.closers];
+    if (floor) {
+      const floorChild = await startFloor('raw-spawn.js', [], { cwd });
+      closers.push({ name: MINIMAL_SPAWN_FLOOR, close: () => floorChild.close() });
+      set.contenders.push({ name: MINIMAL_SPAWN_FLOOR, kind: 'floor', fire: () => floorChild.call({ t: 'run' }), ownTime: (answer) => answer.ms });
+    }
+    return closingAfter(closers, async () => {
       for (const c of set.contenders) if (c.kind === 'hookpool') await warmUp(c.fire);
       const samples = await runInterleaved(set.contenders, {
         warmup: params.warmup,
         rounds: params.rounds,
         budgetMs: quick ? 2_500 : 120_000,
       });
-      const rowsOf = (contenders, samplesOf, nameOf = (name) => name) =>
-        contenders.map(({ name }) => {
-          const s = samplesOf.get(name);
-          if (s.error) return errorRow(nameOf(name), s.error);
-          const total = summarize(s.total);
-          return {
-            name: nameOf(name),
-            values: {
-              median: total.median,
-              p99: total.p99,
-              syncMedian: summarize(s.sync).median,
-              busyMedian: summarize(s.busy).median,
-              n: total.n,
-            },
-          };
-        });
-      const rows = rowsOf(set.contenders, samples);
+      const rows = contenderRows(set.contenders, samples, latencyValues);
       if (held > 0) {
         const heldMB = held / MB;
         const again = set.contenders.filter((c) => heldContenders.includes(c.name));
@@ -74,9 +63,9 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals, floor 
         log(`holding ${heldMB} MB: ${again.map((c) => c.name).join(', ')} again`);
         const heldSamples = await runInterleaved(again, { warmup: params.warmup, rounds: params.heldRounds, budgetMs: quick ? 2_500 : 60_000 });
         memory.length = 0; // let the next phase, and the report, run small again
-        rows.push(...rowsOf(again, heldSamples, (name) => holdingName(name, heldMB)));
+        rows.push(...contenderRows(again, heldSamples, latencyValues).map((row) => ({ ...row, name: holdingName(row.name, heldMB) })));
       }
-      result = caseResult({
+      return caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
         columns: LATENCY_COLUMNS,
         baseline: RAW,
@@ -89,11 +78,6 @@ export async function measureSpawnLatency({ hookCount, quick, log, goals, floor 
           'Gemini runs hooks with bash -c, the others with sh -c.',
         ],
       });
-    } finally {
-      await floorChild?.close();
-      const problems = await set.close();
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }

@@ -3,13 +3,13 @@
 // the agent, where fork() from any thread of the process stalls the main thread.
 import { loadGemini } from './gemini.js';
 import { loadHookpool } from './hookpool.js';
-import { createSpawnContenders, warmUp, RAW, hookpoolName } from './contenders.js';
+import { closingAfter, createSpawnContenders, warmUp, RAW, hookpoolName } from './contenders.js';
 import { runUnderLoad } from './load.js';
-import { rotate } from './interleave.js';
+import { runRounds } from './interleave.js';
 import { holdBuffers, readProcStatus, MB } from './memory.js';
-import { caseResult, errorRow } from './rows.js';
+import { caseResult, contenderRows } from './rows.js';
 import { formatNumber } from './report.js';
-import { summarize } from './stats.js';
+import { median, summarize } from './stats.js';
 import { withTempDir } from './tmp.js';
 
 const MAX_DELAY_GOAL_MS = 5;
@@ -30,51 +30,34 @@ export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200,
 
   return withTempDir(async (cwd) => {
     const set = await createSpawnContenders({ commands: ['true'], cwd, gemini, hookpool });
-    let held = [];
-    let result;
-    try {
+    return closingAfter(set.closers, async () => {
       for (const c of set.contenders) await warmUp(c.fire, { count: 16, concurrency });
-      if (holdBytes > 0) {
-        held = holdBuffers(holdBytes);
-        log(`holding ${(holdBytes / MB).toFixed(0)} MB of Buffers; RSS ${(readProcStatus().rssBytes / MB).toFixed(0)} MB`);
-      }
-      const runs = new Map(set.contenders.map((c) => [c.name, []]));
-      const errors = new Map();
-      for (let round = 0; round < rounds; round++) {
-        for (const c of rotate(set.contenders, round)) {
-          if (errors.has(c.name)) continue;
-          try {
-            const run = await runUnderLoad(c.fire, { total, concurrency });
-            runs.get(c.name).push(run);
-            log(`${c.name}: max ${run.maxDelayMs.toFixed(1)} ms, p99 ${run.p99DelayMs.toFixed(1)} ms, ${run.wallMs.toFixed(0)} ms wall`);
-          } catch (error) {
-            errors.set(c.name, error);
-          }
-        }
-      }
-      const rows = set.contenders.map(({ name }) => {
-        if (errors.has(name)) return errorRow(name, errors.get(name));
-        const list = runs.get(name);
+      const held = holdBuffers(holdBytes);
+      if (holdBytes > 0) log(`holding ${(holdBytes / MB).toFixed(0)} MB of Buffers; RSS ${(readProcStatus().rssBytes / MB).toFixed(0)} MB`);
+      const runs = await runRounds(set.contenders, rounds, async (c) => {
+        const run = await runUnderLoad(c.fire, { total, concurrency });
+        log(`${c.name}: max ${run.maxDelayMs.toFixed(1)} ms, p99 ${run.p99DelayMs.toFixed(1)} ms, ${run.wallMs.toFixed(0)} ms wall`);
+        return run;
+      });
+      held.length = 0; // the report and closing run small again
+      const rows = contenderRows(set.contenders, runs, ({ results: list }) => {
         const pick = (f) => list.map(f);
         return {
-          name,
-          values: {
-            maxDelay: summarize(pick((r) => r.maxDelayMs)).median,
-            worstDelay: summarize(pick((r) => r.maxDelayMs)).max,
-            p99Delay: summarize(pick((r) => r.p99DelayMs)).median,
-            syncMedian: summarize(pick((r) => r.sync.median)).median,
-            syncP99: summarize(pick((r) => r.sync.p99)).median,
-            busyPerFire: summarize(pick((r) => r.busyPerFireMs)).median,
-            wall: summarize(pick((r) => r.wallMs)).median,
-            runs: list.length,
-          },
+          maxDelay: median(pick((r) => r.maxDelayMs)),
+          worstDelay: summarize(pick((r) => r.maxDelayMs)).max,
+          p99Delay: median(pick((r) => r.p99DelayMs)),
+          syncMedian: median(pick((r) => r.sync.median)),
+          syncP99: median(pick((r) => r.sync.p99)),
+          busyPerFire: median(pick((r) => r.busyPerFireMs)),
+          wall: median(pick((r) => r.wallMs)),
+          runs: list.length,
         };
       });
       const goals = {
         [hookpoolName('thread')]: mainThreadGoal,
         [hookpoolName('process')]: mainThreadGoal,
       };
-      result = caseResult({
+      return caseResult({
         params: { hooks: total, concurrency, rounds, heldMB: holdBytes / MB, command: 'true', resolutionMs: 1 },
         columns: [
           { key: 'maxDelay', label: 'max delay ms' },
@@ -97,11 +80,6 @@ export async function measureLoopDelay({ quick, log, holdBytes = 0, total = 200,
           ...(holdBytes > 0 ? [`The agent holds ${holdBytes / MB} MB of Buffers (64 MB chunks, every page written), allocated after warm-up.`] : []),
         ],
       });
-    } finally {
-      held = null;
-      const problems = await set.close();
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }

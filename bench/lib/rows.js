@@ -1,5 +1,6 @@
-// Turning measurements into the table a case reports: a ratio against the baseline row and,
-// where the issue sets a goal, pass or miss.
+// Turning measurements into the table a case reports: a row per contender from its samples, a
+// ratio against the baseline row and, where the issue sets a goal, pass or miss.
+import { summarize } from './stats.js';
 
 /**
  * A case's result as the report reads it: the given fields, with `rows` finished against the
@@ -38,6 +39,31 @@ function finishRows(rows, { baseline, ratioKey, goals = {}, unavailable = [] }) 
   }
   const missing = unavailable.map((u) => ({ name: u.name, values: {}, ratio: null, goal: goals[u.name]?.text ?? '', status: u.status, note: u.note }));
   return [...rows, ...missing];
+}
+
+/**
+ * A measured row per contender, in their order: an error row where measuring it failed, else
+ * { name, values: valuesOf(record, contender) }.
+ * @param samples Map name -> { error?, ... } (what runInterleaved and runRounds return)
+ */
+export function contenderRows(contenders, samples, valuesOf) {
+  return contenders.map((contender) => {
+    const record = samples.get(contender.name);
+    if (record.error !== undefined) return errorRow(contender.name, record.error);
+    return { name: contender.name, values: valuesOf(record, contender) };
+  });
+}
+
+/** The table columns of medianP99's values when the samples are milliseconds. */
+export const MEDIAN_P99_COLUMNS = Object.freeze([
+  { key: 'median', label: 'median ms' },
+  { key: 'p99', label: 'p99 ms' },
+]);
+
+/** A row's values from its samples: median, p99, then `extra`, then n (the order the JSON keeps). */
+export function medianP99(samples, extra = {}) {
+  const { median, p99, n } = summarize(samples);
+  return { median, p99, ...extra, n };
 }
 
 /** Goal: ratio against the baseline at most `max`. */

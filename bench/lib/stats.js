@@ -31,3 +31,6 @@ export function summarize(values) {
     mean: sum / values.length,
   };
 }
+
+/** The median of `values` by nearest rank; NaN when empty. */
+export const median = (values) => percentile(values, 50);

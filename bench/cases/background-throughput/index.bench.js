@@ -6,13 +6,13 @@
 // of raw spawns from a node program that does nothing else (bench/floors/raw-spawn-8-lanes.js).
 import { runCase } from '../../lib/case.js';
 import { nowMs, settlesWithin } from '../../lib/clock.js';
-import { closeAll, createSpawnContenders, RAW, warmUp } from '../../lib/contenders.js';
+import { addHookpoolContenders, closeEngine, closingAfter, createSpawnContenders, RAW, warmUp } from '../../lib/contenders.js';
 import { loadGemini } from '../../lib/gemini.js';
 import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { runUnderLoad } from '../../lib/load.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, ratioAtLeast, reference } from '../../lib/rows.js';
+import { caseResult, contenderRows, ratioAtLeast, reference } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 import { startFloor } from '../../lib/floor-child.js';
@@ -58,8 +58,7 @@ async function runBackgroundTrial(createHookEngine, { host, cwd, total }) {
     if (!done) throw new Error(`only ${settled} of ${total} background hooks settled within ${SETTLE_LIMIT_MS} ms`);
     return { perSecond: (total / wallMs) * 1000, wallMs, failed };
   } finally {
-    const [problem] = await closeAll([{ name: backgroundName(host), close: () => engine.close() }]);
-    if (problem) throw new Error(problem);
+    await closeEngine(backgroundName(host), engine);
   }
 }
 
@@ -81,25 +80,27 @@ export async function measure({ quick, log }) {
     trials.push({ name: FLOOR, run: () => floor.call({ t: 'trial', total }) });
     const unavailable = set.unavailable.map((u) => ({ ...u, name: u.name.replace('hookpool', 'hookpool fire ×8') }));
     for (const host of HOOKPOOL_HOSTS) {
-      if (hookpool.missing) unavailable.push({ name: backgroundName(host), status: 'missing', note: hookpool.missing });
-      else trials.push({ name: backgroundName(host), run: () => runBackgroundTrial(hookpool.createHookEngine, { host, cwd, total }) });
+      await addHookpoolContenders(hookpool, [backgroundName(host)], unavailable, () => {
+        trials.push({ name: backgroundName(host), run: () => runBackgroundTrial(hookpool.createHookEngine, { host, cwd, total }) });
+      });
     }
-    let result;
-    try {
+    return closingAfter([...set.closers, { name: FLOOR, close: () => floor.close() }], async () => {
       for (const t of trials) await t.warm?.();
-      const { results, errors } = await runRounds(trials, rounds, async (t) => {
+      const runs = await runRounds(trials, rounds, async (t) => {
         const r = await t.run();
         log(`${t.name}: ${r.perSecond.toFixed(0)} hooks/s`);
         return r;
       });
-      const rows = trials.map(({ name }) => {
-        if (errors.has(name)) return errorRow(name, errors.get(name));
-        const rates = summarize(results.get(name).map((r) => r.perSecond));
-        const failed = results.get(name).reduce((sum, r) => sum + (r.failed ?? 0), 0);
-        return { name, values: { median: rates.median, worst: rates.min, runs: rates.n }, ...(failed ? { note: `${failed} hooks did not exit 0` } : {}) };
+      const rows = contenderRows(trials, runs, ({ results: list }) => {
+        const rates = summarize(list.map((r) => r.perSecond));
+        return { median: rates.median, worst: rates.min, runs: rates.n };
       });
+      for (const row of rows) {
+        const failed = runs.get(row.name).results.reduce((sum, r) => sum + (r.failed ?? 0), 0);
+        if (failed && row.status === undefined) row.note = `${failed} hooks did not exit 0`;
+      }
       const goal = ratioAtLeast(1.2);
-      result = caseResult({
+      return caseResult({
         params: { hooks: total, concurrency: CONCURRENCY, rounds, command: 'true' },
         columns: [
           { key: 'median', label: 'median hooks/s' },
@@ -116,12 +117,7 @@ export async function measure({ quick, log }) {
           'hookpool background: a fresh engine per run (pool warmed first), pool.backgroundConcurrency = 8; the clock stops at the last onHookSettled, before close().',
         ],
       });
-    } finally {
-      await floor.close();
-      const problems = await set.close();
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
 import { agentsInstallDir, claudeEnv, findClaude, killProcessesWithEnv, runClaude, startMockModel, waitForNoProcessWithEnv } from '../../lib/claude-code.js';
 import { nowMs } from '../../lib/clock.js';
-import { SKIP_ENV } from '../../lib/hookpool.js';
+import { HOOKPOOL_CLI, HOOKPOOL_CLIENT, SKIP_ENV } from '../../lib/hookpool.js';
 import { rotate } from '../../lib/interleave.js';
 import { caseResult, reference } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
@@ -31,8 +31,6 @@ export const title = 'Claude Code: per tool call, by wiring';
 export const measures = 'Time per Bash tool call inside the real Claude Code (`claude -p` against a mock model), with no hook, the block-rm guard configured directly, the same guard behind an http hook to a minimal server (the floor of any http wiring), and hookpool running it through its default http wiring and its command wiring.';
 
 const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const CLI = join(REPO, 'dist', 'src', 'cli', 'hookpool.cjs');
-const CLIENT = join(REPO, 'dist', 'src', 'client', 'hookpool-client.cjs');
 const FLOOR_SERVER = fileURLToPath(new URL('./http-floor.js', import.meta.url));
 const GUARD = join(REPO, 'examples', 'hooks', 'block-rm.sh');
 
@@ -76,8 +74,8 @@ async function hookpoolProject(root, name, extra, env) {
   // The http wiring names a port derived from the project's path: a folder whose port is taken is passed over.
   for (let attempt = 0; attempt < 5; attempt++) {
     const dir = newProject(root, attempt === 0 ? name : `${name}-${attempt}`);
-    execFileSync(process.execPath, [CLI, 'init', '--example', 'block-rm', '--agent', 'claude', ...extra], { cwd: dir, env, stdio: 'ignore' });
-    execFileSync(process.execPath, [CLI, 'trust'], { cwd: dir, env, stdio: 'ignore' });
+    execFileSync(process.execPath, [HOOKPOOL_CLI, 'init', '--example', 'block-rm', '--agent', 'claude', ...extra], { cwd: dir, env, stdio: 'ignore' });
+    execFileSync(process.execPath, [HOOKPOOL_CLI, 'trust'], { cwd: dir, env, stdio: 'ignore' });
     const port = readFileSync(join(dir, '.claude', 'settings.json'), 'utf8').match(/127\.0\.0\.1:(\d+)/)?.[1];
     if (port === undefined || (await portFree(Number(port)))) return dir;
   }
@@ -139,7 +137,7 @@ export async function measure({ quick, log }) {
     const note = `Claude Code not installed (no ${join(agentsInstallDir(), 'node_modules', '.bin', 'claude')}; see bench/README.md)`;
     return caseResult({ params, columns, baseline: DIRECT, ratioKey: 'median', rows: [], goals, unavailable: names.map((name) => ({ name, status: 'missing', note })) });
   }
-  const hookpoolMissing = process.env[SKIP_ENV] ? `skipped (${SKIP_ENV} is set)` : existsSync(CLI) && existsSync(CLIENT) ? null : 'hookpool is not built (dist/src/cli/hookpool.cjs missing; run npm run build)';
+  const hookpoolMissing = process.env[SKIP_ENV] ? `skipped (${SKIP_ENV} is set)` : existsSync(HOOKPOOL_CLI) && existsSync(HOOKPOOL_CLIENT) ? null : 'hookpool is not built (dist/src/cli/hookpool.cjs missing; run npm run build)';
   const version = execFileSync(claude, ['--version'], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } }).trim();
 
   return withTempDir(async (root) => {

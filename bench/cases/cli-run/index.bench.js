@@ -9,17 +9,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
-import { nowMs } from '../../lib/clock.js';
+import { elapsedMs } from '../../lib/clock.js';
+import { HOOKPOOL_CLI } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'CLI: hookpool run per event';
 export const measures = '`hookpool run` in a fresh process per event (no match; one `true` hook), spawn to exit, against `node -e 0`, `sh -c true` and a raw spawn of `true`.';
 
-const CLI = resolve(fileURLToPath(new URL('../../../dist/src/cli/hookpool.cjs', import.meta.url)));
 const SPAWN_ONE_HOOK = resolve(fileURLToPath(new URL('../../lib/fixtures/spawn-one-hook.cjs', import.meta.url)));
 const NODE = 'node -e 0 (floor)';
 const SH = 'sh -c true';
@@ -62,7 +61,7 @@ export async function measure({ quick }) {
     writeCleanHome(home);
     const env = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
     const how = { cwd: project, env };
-    const hookpoolRun = (payload, extraEnv = {}) => () => runProcess(process.execPath, [CLI, 'run', HOOKPOOL_EVENT, '--input', JSON.stringify({ ...payload, cwd: project })], { cwd: project, env: { ...env, ...extraEnv } });
+    const hookpoolRun = (payload, extraEnv = {}) => () => runProcess(process.execPath, [HOOKPOOL_CLI, 'run', HOOKPOOL_EVENT, '--input', JSON.stringify({ ...payload, cwd: project })], { cwd: project, env: { ...env, ...extraEnv } });
     const contenders = [
       { name: NODE, run: () => runProcess(process.execPath, ['-e', '0'], how) },
       { name: SH, run: () => runProcess('sh', ['-c', 'true'], how) },
@@ -73,18 +72,9 @@ export async function measure({ quick }) {
       { name: ONE_HOOK, run: hookpoolRun(HOOKPOOL_PAYLOAD) },
     ];
     // Round 0 fills the page cache and hookpool's config cache; it is left out.
-    const { results, errors } = await runRounds(contenders, trials + 1, async (c) => {
-      const t0 = nowMs();
-      await c.run();
-      return nowMs() - t0;
-    });
-    const medians = new Map();
-    const rows = contenders.map(({ name }) => {
-      if (errors.has(name)) return errorRow(name, errors.get(name));
-      const total = summarize(results.get(name).slice(1));
-      medians.set(name, total.median);
-      return { name, values: { median: total.median, p99: total.p99, n: total.n } };
-    });
+    const runs = await runRounds(contenders, trials + 1, (c) => elapsedMs(c.run));
+    const rows = contenderRows(contenders, runs, ({ results }) => medianP99(results.slice(1)));
+    const medians = new Map(rows.map((row) => [row.name, row.values.median]));
     const hookFloor = medians.get(NODE) + medians.get(SH);
     const ofHookFloor = (row) => `${(row.values.median / hookFloor).toFixed(2)}x (node -e 0 + sh -c true)`;
     const oneHookGoal = {
@@ -94,10 +84,7 @@ export async function measure({ quick }) {
     };
     return caseResult({
       params: { trials, home: 'a clean temp HOME for every process (hookpool and peers)', hook: 'true' },
-      columns: [
-        { key: 'median', label: 'median ms' },
-        { key: 'p99', label: 'p99 ms' },
-      ],
+      columns: MEDIAN_P99_COLUMNS,
       baseline: NODE,
       ratioKey: 'median',
       rows,

@@ -7,14 +7,14 @@
 import { execFile, fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
-import { nowMs } from '../../lib/clock.js';
-import { GEMINI, closeAll, hookpoolName } from '../../lib/contenders.js';
+import { elapsedMs, nowMs } from '../../lib/clock.js';
+import { GEMINI, addHookpoolContenders, closeEngine, hookpoolName } from '../../lib/contenders.js';
 import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/gemini.js';
 import { HOOKPOOL_HOSTS, checkAllOk, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, errorRow, medianP99 } from '../../lib/rows.js';
+import { median } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'Pool cold start';
@@ -41,16 +41,19 @@ function firstCreateIn1Gb(mode, cwd) {
 async function measureFirstCreateIn1Gb(cwd, { trials, hosts }) {
   const modes = [{ name: FORK, trials, mode: 'fork-floor' }, ...hosts.map((host) => ({ name: hookpoolName(host), trials, mode: host }))];
   if (hosts.includes('process')) modes.push({ name: PRESTARTED, trials, mode: 'process-prestarted' });
-  const { results, errors } = await runRounds(modes, trials, (m) => firstCreateIn1Gb(m.mode, cwd));
+  const runs = await runRounds(modes, trials, (m) => firstCreateIn1Gb(m.mode, cwd));
   const byName = new Map();
+  const errors = new Map();
   for (const { name } of modes) {
-    const runs = results.get(name);
-    if (errors.has(name) || runs.length === 0) continue;
-    byName.set(name, {
-      firstCreate1GbMs: summarize(runs.map((r) => r.createMs)).median,
-      stall1GbMs: summarize(runs.map((r) => r.maxStallMs)).median,
-      ...(runs[0].prestartMs === undefined ? {} : { prestartMs: summarize(runs.map((r) => r.prestartMs)).median }),
-    });
+    const { results: list, error } = runs.get(name);
+    if (error !== undefined) errors.set(name, error);
+    else if (list.length > 0) {
+      byName.set(name, {
+        firstCreate1GbMs: median(list.map((r) => r.createMs)),
+        stall1GbMs: median(list.map((r) => r.maxStallMs)),
+        ...(list[0].prestartMs === undefined ? {} : { prestartMs: median(list.map((r) => r.prestartMs)) }),
+      });
+    }
   }
   return { byName, errors };
 }
@@ -104,55 +107,46 @@ export async function measure({ quick, log }) {
     const unavailable = [];
     for (const host of HOOKPOOL_HOSTS) {
       const name = hookpoolName(host);
-      if (hookpool.missing) {
-        unavailable.push({ name, status: 'missing', note: hookpool.missing });
-        continue;
-      }
-      const check = checkAllOk(1);
-      contenders.push({
-        name,
-        run: async () => {
-          const t0 = nowMs();
-          const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 10_000 }), cwd, host });
-          const createMs = nowMs() - t0;
-          let totalMs;
-          let closeMs;
-          try {
-            check(await engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD));
-            totalMs = nowMs() - t0;
-          } finally {
-            const c0 = nowMs();
-            const [problem] = await closeAll([{ name, close: () => engine.close() }]);
-            if (problem) throw new Error(problem);
-            closeMs = nowMs() - c0;
-          }
-          return { totalMs, createMs, closeMs };
-        },
+      await addHookpoolContenders(hookpool, [name], unavailable, () => {
+        const check = checkAllOk(1);
+        contenders.push({
+          name,
+          run: async () => {
+            const t0 = nowMs();
+            const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 10_000 }), cwd, host });
+            const createMs = nowMs() - t0;
+            let totalMs;
+            let closeMs;
+            try {
+              check(await engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD));
+              totalMs = nowMs() - t0;
+            } finally {
+              closeMs = await elapsedMs(() => closeEngine(name, engine));
+            }
+            return { totalMs, createMs, closeMs };
+          },
+        });
       });
     }
 
     // Round 0 is each contender's first start in this process (it pays for JIT and lazy
     // initialisation); it is reported apart as "first" and left out of the statistics.
-    const { results, errors } = await runRounds(contenders, trials + 1, (c) => c.run());
+    const runs = await runRounds(contenders, trials + 1, (c) => c.run());
     const bigAgent = await measureFirstCreateIn1Gb(cwd, { trials: quick ? 2 : 6, hosts: hookpool.missing ? [] : HOOKPOOL_HOSTS });
-    const rows = contenders.map(({ name }) => {
-      if (errors.has(name)) return errorRow(name, errors.get(name));
-      const [first, ...rest] = results.get(name);
-      const total = summarize(rest.map((r) => r.totalMs));
-      const values = { median: total.median, p99: total.p99, first: first.totalMs, n: total.n, ...bigAgent.byName.get(name) };
+    const rows = contenderRows(contenders, runs, ({ results: [first, ...rest] }, { name }) => {
+      const values = { ...medianP99(rest.map((r) => r.totalMs), { first: first.totalMs }), ...bigAgent.byName.get(name) };
       if (first.createMs !== undefined) {
-        values.createMs = summarize(rest.map((r) => r.createMs)).median;
-        values.closeMs = summarize(rest.map((r) => r.closeMs)).median;
+        values.createMs = median(rest.map((r) => r.createMs));
+        values.closeMs = median(rest.map((r) => r.closeMs));
       }
-      return { name, values };
+      return values;
     });
     if (bigAgent.byName.has(PRESTARTED)) rows.push({ name: PRESTARTED, values: bigAgent.byName.get(PRESTARTED) });
     else if (bigAgent.errors.has(PRESTARTED)) rows.push(errorRow(PRESTARTED, bigAgent.errors.get(PRESTARTED)));
     return caseResult({
       params: { trials, hook: 'true' },
       columns: [
-        { key: 'median', label: 'median ms' },
-        { key: 'p99', label: 'p99 ms' },
+        ...MEDIAN_P99_COLUMNS,
         { key: 'first', label: 'first in process ms' },
         { key: 'createMs', label: 'create (blocked) ms' },
         { key: 'closeMs', label: 'close ms' },

@@ -8,15 +8,14 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
-import { RAW, hookpoolName } from '../../lib/contenders.js';
+import { RAW, addHookpoolContenders, hookpoolName } from '../../lib/contenders.js';
 import { startFloor } from '../../lib/floor-child.js';
 import { checkAllOk, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
 import { MINIMAL_SPAWN_FLOOR } from '../../lib/latency.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, wirePayload } from '../../lib/payload.js';
 import { spawnRaw } from '../../lib/raw-spawn.js';
-import { caseResult, errorRow, ratioAtMost, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, ratioAtMost, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'One guard hook under outside load';
@@ -58,14 +57,12 @@ export async function measure({ quick, log }) {
     const floor = await startFloor('raw-spawn.js', [], { cwd });
     closers.push(() => floor.close());
     contenders.push({ name: MINIMAL_SPAWN_FLOOR, fire: () => floor.call({ t: 'run' }), ownTime: (answer) => answer.ms });
-    if (hookpool.missing) {
-      unavailable.push({ name: GUARD, status: 'missing', note: hookpool.missing });
-    } else {
+    await addHookpoolContenders(hookpool, [GUARD], unavailable, async () => {
       const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 30_000 }), cwd, host: 'process' });
       closers.push(() => engine.close());
-      contenders.push({ name: GUARD, fire: () => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD), check: checkAllOk(1) });
       for (let i = 0; i < 8; i++) await engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD);
-    }
+      contenders.push({ name: GUARD, fire: () => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD), check: checkAllOk(1) });
+    });
     const load = startLoad(loops);
     let samples;
     try {
@@ -76,19 +73,10 @@ export async function measure({ quick, log }) {
       await stopLoad(load);
       for (const close of closers) await close();
     }
-    const rows = contenders.map(({ name }) => {
-      const s = samples.get(name);
-      if (s.error) return errorRow(name, s.error);
-      const total = summarize(s.total);
-      return { name, values: { median: total.median, p99: total.p99, n: total.n } };
-    });
+    const rows = contenderRows(contenders, samples, ({ total }) => medianP99(total));
     return caseResult({
       params,
-      columns: [
-        { key: 'median', label: 'median ms' },
-        { key: 'p99', label: 'p99 ms' },
-        { key: 'n', label: 'n' },
-      ],
+      columns: [...MEDIAN_P99_COLUMNS, { key: 'n', label: 'n' }],
       baseline: RAW,
       ratioKey: 'median',
       rows,

@@ -9,24 +9,21 @@
 // command hook is spawned on the sandbox's main thread, toward the bare round trip).
 import { runCase } from '../../lib/case.js';
 import { nowMs } from '../../lib/clock.js';
-import { closeAll, hookpoolName, warmUp } from '../../lib/contenders.js';
-import { createForkFloor, createPiscinaFloor, sampleTask } from '../../lib/floors.js';
+import { addHookpoolContenders, closingAfter, hookpoolName, warmUp } from '../../lib/contenders.js';
+import { PISCINA_FLOOR, RELAY_FLOOR, startHandoffFloors } from '../../lib/floors.js';
 import { HOOKPOOL_HOSTS, hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
-import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, wirePayload } from '../../lib/payload.js';
-import { caseResult, errorRow } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99 } from '../../lib/rows.js';
+import { median } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = "The library's own handoff";
 export const measures = 'Round trip of a fire whose hook spawns nothing, and the handoff of a real `true` hook, against a bare piscina round trip and fork IPC round trip.';
 
-const PISCINA = 'piscina round trip (floor, thread)';
-const FORK = 'fork IPC round trip (floor)';
-const RELAY = 'fork IPC + piscina in the child (floor, process)';
 const nullName = (host) => `${hookpoolName(host)}, null hook`;
 const trueName = (host) => `${hookpoolName(host)}, \`true\` hook: fire minus run`;
-const FLOOR_OF = { thread: PISCINA, process: RELAY };
+const FLOOR_OF = { thread: PISCINA_FLOOR, process: RELAY_FLOOR };
 const GOAL_RATIO = 1.5;
 
 /** Goal: the row's median within GOAL_RATIO of its host's floor, measured in the same run. */
@@ -46,64 +43,48 @@ export async function measure({ quick, log }) {
   const params = { rounds: quick ? 150 : 2_000, warmup: quick ? 20 : 100, nullHook: 'command "true\\0" (refused by spawn before fork)' };
 
   return withTempDir(async (cwd) => {
-    const task = sampleTask(cwd, wirePayload(cwd));
-    const piscina = createPiscinaFloor();
-    const forkFloor = await createForkFloor({ relay: false });
-    const relay = await createForkFloor({ relay: true });
-    const closers = [
-      { name: PISCINA, close: piscina.close },
-      { name: FORK, close: forkFloor.close },
-      { name: RELAY, close: relay.close },
-    ];
-    const contenders = [
-      { name: PISCINA, fire: () => piscina.run(task) },
-      { name: FORK, fire: () => forkFloor.run(task) },
-      { name: RELAY, fire: () => relay.run(task) },
-    ];
+    const floors = await startHandoffFloors(cwd);
+    const closers = [...floors];
+    const contenders = [...floors];
     const unavailable = [];
     // Per `true` fire: the run time the worker measured, subtracted from the fire's latency.
     const runMs = new Map();
     for (const host of HOOKPOOL_HOSTS) {
-      if (hookpool.missing) {
-        unavailable.push({ name: nullName(host), status: 'missing', note: hookpool.missing }, { name: trueName(host), status: 'missing', note: hookpool.missing });
-        continue;
-      }
-      const nullEngine = hookpool.createHookEngine({ hooks: hookpoolHooks(['true\0'], { timeoutMs: 10_000 }), cwd, host });
-      const trueEngine = hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 10_000 }), cwd, host });
-      closers.push({ name: nullName(host), close: () => nullEngine.close() }, { name: trueName(host), close: () => trueEngine.close() });
-      const runs = [];
-      runMs.set(trueName(host), runs);
-      contenders.push(
-        {
-          name: nullName(host),
-          fire: () => nullEngine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD),
-          check: expectStatus('spawn_failed'),
-        },
-        {
-          name: trueName(host),
-          fire: () => trueEngine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD),
-          check: (result) => {
-            expectStatus('ok')(result);
-            runs.push(result.hooks[0].durationMs);
+      await addHookpoolContenders(hookpool, [nullName(host), trueName(host)], unavailable, () => {
+        const nullEngine = hookpool.createHookEngine({ hooks: hookpoolHooks(['true\0'], { timeoutMs: 10_000 }), cwd, host });
+        closers.push({ name: nullName(host), close: () => nullEngine.close() });
+        const trueEngine = hookpool.createHookEngine({ hooks: hookpoolHooks(['true'], { timeoutMs: 10_000 }), cwd, host });
+        closers.push({ name: trueName(host), close: () => trueEngine.close() });
+        const runs = [];
+        runMs.set(trueName(host), runs);
+        contenders.push(
+          {
+            name: nullName(host),
+            fire: () => nullEngine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD),
+            check: expectStatus('spawn_failed'),
           },
-        },
-      );
+          {
+            name: trueName(host),
+            fire: () => trueEngine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD),
+            check: (result) => {
+              expectStatus('ok')(result);
+              runs.push(result.hooks[0].durationMs);
+            },
+          },
+        );
+      });
     }
-    let result;
-    try {
+    return closingAfter(closers, async () => {
       for (const c of contenders) await warmUp(c.fire);
       const t0 = nowMs();
       const samples = await runInterleaved(contenders, { warmup: params.warmup, rounds: params.rounds, budgetMs: quick ? 8_000 : 180_000 });
       log(`measured in ${((nowMs() - t0) / 1000).toFixed(1)} s`);
-      const medianOf = (name) => summarize(samples.get(name)?.total ?? []).median;
-      const rows = contenders.map(({ name }) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
+      const medianOf = (name) => median(samples.get(name)?.total ?? []);
+      const rows = contenderRows(contenders, samples, (s, { name }) => {
         const runs = runMs.get(name);
         // check() ran for the warm-up rounds too: the last `total.length` runs are the timed ones.
         const totals = runs === undefined ? s.total : s.total.map((ms, i) => ms - runs[runs.length - s.total.length + i]);
-        const total = summarize(totals);
-        return { name, values: { median: total.median, p99: total.p99, syncMedian: summarize(s.sync).median, n: total.n } };
+        return medianP99(totals, { syncMedian: median(s.sync) });
       });
       const hostOf = (name) => HOOKPOOL_HOSTS.find((host) => name === nullName(host) || name === trueName(host));
       for (const host of HOOKPOOL_HOSTS) {
@@ -112,14 +93,10 @@ export async function measure({ quick, log }) {
         }
       }
       const goals = Object.fromEntries(HOOKPOOL_HOSTS.flatMap((host) => [[nullName(host), withinFloor(host)], [trueName(host), withinFloor(host)]]));
-      result = caseResult({
+      return caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
-        columns: [
-          { key: 'median', label: 'median ms' },
-          { key: 'p99', label: 'p99 ms' },
-          { key: 'syncMedian', label: 'blocked/call ms' },
-        ],
-        baseline: PISCINA,
+        columns: [...MEDIAN_P99_COLUMNS, { key: 'syncMedian', label: 'blocked/call ms' }],
+        baseline: PISCINA_FLOOR,
         ratioKey: 'median',
         rows,
         goals,
@@ -130,11 +107,7 @@ export async function measure({ quick, log }) {
           "The process host's floor is the relay (agent -> forked child -> piscina worker and back); the bare fork IPC round trip is shown for reference. Since the sandbox spawns command hooks on its own main thread, its handoff can go below the relay, toward the bare round trip.",
         ],
       });
-    } finally {
-      const problems = await closeAll(closers);
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase } from '../../lib/case.js';
 import { nowMs, settlesWithin } from '../../lib/clock.js';
-import { EXECA, GEMINI, RAW, closeAll, firstLine, hookpoolName } from '../../lib/contenders.js';
+import { EXECA, GEMINI, RAW, addHookpoolContenders, closingAfter, hookpoolName } from '../../lib/contenders.js';
 import { spawnExeca } from '../../lib/execa-spawn.js';
 import { startRaw } from '../../lib/raw-spawn.js';
 import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/gemini.js';
@@ -17,7 +17,7 @@ import { isRunning } from '../../lib/memory.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, wirePayload } from '../../lib/payload.js';
 import { runRounds } from '../../lib/interleave.js';
 import { formatNumber } from '../../lib/report.js';
-import { caseResult, errorRow } from '../../lib/rows.js';
+import { caseResult, contenderRows } from '../../lib/rows.js';
 import { summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
@@ -120,43 +120,31 @@ export async function measure({ quick, log }) {
     }
     for (const host of HOOKPOOL_HOSTS) {
       const name = hookpoolName(host);
-      if (hookpool.missing) {
-        unavailable.push({ name, status: 'missing', note: hookpool.missing });
-        continue;
-      }
-      try {
+      await addHookpoolContenders(hookpool, [name], unavailable, async () => {
         const file = pidFile(`hookpool-${host}`);
         const engine = await hookpool.createHookEngine({ hooks: hookpoolHooks([treeCommand(file)], { timeoutMs: TIMEOUT_MS }), cwd, host, pool: { killGraceMs: KILL_GRACE_MS } });
         closers.push({ name, close: () => engine.close() });
         contenders.push({ name, pidFile: file, trials: hookpoolTrials, fire: () => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD) });
-      } catch (error) {
-        unavailable.push({ name, status: 'error', note: firstLine(error) });
-      }
+      });
     }
 
-    let result;
-    try {
+    return closingAfter(closers, async () => {
       const maxTrials = Math.max(...contenders.map((c) => c.trials));
-      const { results, errors } = await runRounds(contenders, maxTrials, async (c, round) => {
+      const runs = await runRounds(contenders, maxTrials, async (c, round) => {
         const r = await runTrial(c, capMs);
         if (round === 0) log(`${c.name}: ${r.settled ? `settled ${r.latencyMs.toFixed(0)} ms after the timeout` : `not settled ${capMs} ms after the timeout`}, ${r.survivors}/${r.spawned} processes running`);
         return r;
       });
-      const rows = contenders.map(({ name }) => {
-        if (errors.has(name)) return errorRow(name, errors.get(name));
-        const list = results.get(name);
+      const rows = contenderRows(contenders, runs, ({ results: list }) => {
         const settled = list.filter((r) => r.settled);
         const latency = summarize(settled.map((r) => r.latencyMs));
         return {
-          name,
-          values: {
-            median: latency.median,
-            p99: latency.p99,
-            settled: settled.length,
-            trials: list.length,
-            survivors: list.reduce((sum, r) => sum + r.survivors, 0),
-            spawned: list.reduce((sum, r) => sum + r.spawned, 0),
-          },
+          median: latency.median,
+          p99: latency.p99,
+          settled: settled.length,
+          trials: list.length,
+          survivors: list.reduce((sum, r) => sum + r.survivors, 0),
+          spawned: list.reduce((sum, r) => sum + r.spawned, 0),
         };
       });
       const cleanKill = {
@@ -164,7 +152,7 @@ export async function measure({ quick, log }) {
         pass: (row) => row.values.settled === row.values.trials && row.values.survivors === 0,
         measured: (row) => `${row.values.settled}/${row.values.trials} settled, ${row.values.survivors} left running, median ${formatNumber(row.values.median)} ms after timeout`,
       };
-      result = caseResult({
+      return caseResult({
         params: { timeoutMs: TIMEOUT_MS, killGraceMs: KILL_GRACE_MS, capMs, peerTrials, hookpoolTrials },
         columns: [
           { key: 'median', label: 'median ms after timeout' },
@@ -185,11 +173,7 @@ export async function measure({ quick, log }) {
           'Latency statistics cover settled fires only; no ratio when the baseline never settles.',
         ],
       });
-    } finally {
-      const problems = await closeAll(closers);
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

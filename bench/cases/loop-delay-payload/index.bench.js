@@ -6,11 +6,11 @@
 // with its first read (V8 builds a large JSON as a tree of parts; whoever reads it first, a
 // socket write or a serializer, copies it into one piece).
 import { runCase } from '../../lib/case.js';
-import { closeAll } from '../../lib/contenders.js';
+import { closingAfter } from '../../lib/contenders.js';
 import { checkAllOk, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { caseResult, contenderRows, reference } from '../../lib/rows.js';
+import { median, summarize } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'Main thread per fire with a 1 MB hook input';
@@ -44,19 +44,16 @@ export async function measure({ quick, log }) {
       { name: STRINGIFY, fire: () => Promise.resolve(JSON.stringify(BIG)) },
       { name: STRINGIFY_READ, fire: () => Promise.resolve(Buffer.byteLength(JSON.stringify(BIG))) },
     ];
-    let result;
-    try {
+    return closingAfter([{ name: 'process', close: () => processEngine.close() }, { name: 'thread', close: () => threadEngine.close() }], async () => {
       log(`measuring ${contenders.length} contenders, ${params.rounds} rounds`);
       const samples = await runInterleaved(contenders, { warmup: params.warmup, rounds: params.rounds, budgetMs: quick ? 10_000 : 120_000 });
-      const rows = contenders.map(({ name }) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
+      const rows = contenderRows(contenders, samples, (s) => {
         const sync = summarize(s.sync);
-        return { name, values: { syncMedian: sync.median, syncP99: sync.p99, busyMedian: summarize(s.busy).median, median: summarize(s.total).median, n: sync.n } };
+        return { syncMedian: sync.median, syncP99: sync.p99, busyMedian: median(s.busy), median: median(s.total), n: sync.n };
       });
       const stringifyMs = rows.find((row) => row.name === STRINGIFY)?.values?.syncMedian;
       const blockedAtMost = (text, limit) => ({ text, pass: (row) => row.values.syncMedian <= limit(), measured: (row) => `${row.values.syncMedian.toFixed(3)} ms blocked (${(row.values.syncMedian / stringifyMs).toFixed(2)}x JSON.stringify)` });
-      result = caseResult({
+      return caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
         columns: [
           { key: 'syncMedian', label: 'blocked/fire ms' },
@@ -79,11 +76,7 @@ export async function measure({ quick, log }) {
           'V8 returns a large JSON.stringify result as a tree of parts; its first read (here Buffer.byteLength; in hookpool the write to the sandbox) copies it into one fresh piece, which is most of the cost on a machine where fresh pages are expensive.',
         ],
       });
-    } finally {
-      const problems = await closeAll([{ name: 'process', close: () => processEngine.close() }, { name: 'thread', close: () => threadEngine.close() }]);
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

@@ -8,14 +8,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase } from '../../lib/case.js';
-import { closeAll } from '../../lib/contenders.js';
-import { createForkFloor, createPiscinaFloor, sampleTask } from '../../lib/floors.js';
+import { closingAfter } from '../../lib/contenders.js';
+import { FORK_FLOOR, PISCINA_FLOOR, RELAY_FLOOR, startHandoffFloors } from '../../lib/floors.js';
 import { checkAllOk, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
-import { LATENCY_COLUMNS } from '../../lib/latency.js';
-import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, HOOKPOOL_TOOL, wirePayload } from '../../lib/payload.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { LATENCY_COLUMNS, latencyValues } from '../../lib/latency.js';
+import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, HOOKPOOL_TOOL } from '../../lib/payload.js';
+import { caseResult, contenderRows, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'One module, built-in or function hook, against one `true` command hook';
@@ -26,11 +25,8 @@ const MODULE = 'hookpool (process) module';
 const MODULE_THREAD = 'hookpool (thread) module';
 const BUILTIN = 'hookpool (process) built-in security-guard';
 const FUNCTION = 'hookpool function (agent thread)';
-const PISCINA = 'piscina round trip (floor, thread)';
-const FORK = 'fork IPC round trip (floor)';
-const RELAY = 'fork IPC + piscina in the child (floor, process)';
 // Each in-worker row against the bare round trip of its host's shape.
-const FLOOR_OF = { [MODULE]: RELAY, [BUILTIN]: RELAY, [MODULE_THREAD]: PISCINA };
+const FLOOR_OF = { [MODULE]: RELAY_FLOOR, [BUILTIN]: RELAY_FLOOR, [MODULE_THREAD]: PISCINA_FLOOR };
 
 const GOAL_MS = 0.15;
 const atMostMs = (ms) => ({ text: `≤ ${ms} ms`, pass: (row) => row.values?.median <= ms, measured: (row) => `${row.values.median.toFixed(3)} ms` });
@@ -54,37 +50,23 @@ export async function measure({ quick, log }) {
       ...(guard === undefined ? [] : [[BUILTIN, createHookEngine({ host: 'process', cwd, hooks: [{ ...on, type: 'module', module: guard.module, origin: 'builtin' }] })]]),
       [FUNCTION, createHookEngine({ host: 'thread', cwd, hooks: [{ ...on, type: 'function', handler: () => ({}) }] })],
     ];
-    const task = sampleTask(cwd, wirePayload(cwd));
-    const piscina = createPiscinaFloor();
-    const forkFloor = await createForkFloor({ relay: false });
-    const relay = await createForkFloor({ relay: true });
-    const floors = [
-      { name: PISCINA, fire: () => piscina.run(task), close: piscina.close },
-      { name: FORK, fire: () => forkFloor.run(task), close: forkFloor.close },
-      { name: RELAY, fire: () => relay.run(task), close: relay.close },
-    ];
+    const floors = await startHandoffFloors(cwd);
     const contenders = [
       ...engines.map(([name, engine]) => ({ name, fire: () => engine.fire(HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD), check: checkAllOk(1) })),
-      ...floors.map(({ name, fire }) => ({ name, fire })),
+      ...floors,
     ];
-    let result;
-    try {
+    return closingAfter([...engines.map(([name, engine]) => ({ name, close: () => engine.close() })), ...floors], async () => {
       // Every module worker started and the module imported before measuring.
       for (const contender of contenders) for (let i = 0; i < 8; i++) await contender.fire();
       log(`measuring ${contenders.length} contenders, ${params.rounds} rounds`);
       const samples = await runInterleaved(contenders, { warmup: params.warmup, rounds: params.rounds, budgetMs: quick ? 5_000 : 120_000 });
-      const rows = contenders.map(({ name }) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
-        const total = summarize(s.total);
-        return { name, values: { median: total.median, p99: total.p99, syncMedian: summarize(s.sync).median, busyMedian: summarize(s.busy).median, n: total.n } };
-      });
+      const rows = contenderRows(contenders, samples, latencyValues);
       const medianOf = (name) => rows.find((row) => row.name === name)?.values?.median;
       for (const row of rows) {
         const floor = medianOf(FLOOR_OF[row.name]);
         if (floor !== undefined && row.values.median !== undefined) row.values.vsFloor = row.values.median / floor;
       }
-      result = caseResult({
+      return caseResult({
         params: { ...params, roundsRun: rows[0]?.values?.n },
         columns: [...LATENCY_COLUMNS, { key: 'vsFloor', label: "x its host's floor" }],
         baseline: COMMAND,
@@ -95,22 +77,18 @@ export async function measure({ quick, log }) {
           [MODULE_THREAD]: reference('no spawn'),
           [BUILTIN]: reference('a built-in is a module'),
           [FUNCTION]: reference('no pool at all'),
-          [RELAY]: reference("the process host's floor"),
-          [PISCINA]: reference("the thread host's floor"),
+          [RELAY_FLOOR]: reference("the process host's floor"),
+          [PISCINA_FLOOR]: reference("the thread host's floor"),
         },
         unavailable: guard === undefined ? [{ name: BUILTIN, status: 'missing', note: 'the built-ins are not built (dist/src/builtins/catalog.js)' }] : [],
         notes: [
           'Ratios are against one `true` command hook on the process host; the module goal is absolute (issue 12: ≤ 0.15 ms per hook end to end on the process host).',
           'The module hook returns {} (read as empty JSON output); the function hook likewise; the built-in checks the command against the security table.',
           "Floors, interleaved with the hooks: a piscina round trip of a task of hookpool's shape (the thread host's), a bare fork IPC round trip, and fork IPC relayed through a piscina pool in the child (the process host's shape: agent -> sandbox -> worker thread -> back). \"x its host's floor\" divides a row by its host's floor.",
-          floorNote(medianOf(RELAY), medianOf(FORK)),
+          floorNote(medianOf(RELAY_FLOOR), medianOf(FORK_FLOOR)),
         ],
       });
-    } finally {
-      const problems = await closeAll([...engines.map(([name, engine]) => ({ name, close: () => engine.close() })), ...floors]);
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

@@ -8,10 +8,9 @@ import { createGeminiSystem, fireGeminiShellTool, loadGemini } from '../../lib/g
 import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
 import { GEMINI_TOOL, HOOKPOOL_EVENT, UNMATCHED_GEMINI_TOOL, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, ratioAtMost, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { caseResult, contenderRows, medianP99, ratioAtMost, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
-import { closeAll, firstLine } from '../../lib/contenders.js';
+import { addHookpoolContenders, closingAfter } from '../../lib/contenders.js';
 
 export const title = 'Fire with no matching hook';
 export const measures = 'Nanoseconds per awaited fire when no configured hook matches (1 and 1000 hooks configured), against an awaited empty async function.';
@@ -63,11 +62,7 @@ export async function measure({ quick, log }) {
 
     for (const count of [1, MANY]) {
       const name = `hookpool (${count} hook${count > 1 ? 's' : ''})`;
-      if (hookpool.missing) {
-        unavailable.push({ name, status: 'missing', note: hookpool.missing });
-        continue;
-      }
-      try {
+      await addHookpoolContenders(hookpool, [name], unavailable, async () => {
         const hooks = count === 1
           ? hookpoolHooks(['true'], { timeoutMs: 10_000 })
           : Array.from({ length: count }, (_, i) => hookpoolHooks([`true ${i}`], { timeoutMs: 10_000, matcher: `Tool${i}` })[0]);
@@ -87,9 +82,7 @@ export async function measure({ quick, log }) {
             },
           });
         }
-      } catch (error) {
-        unavailable.push({ name, status: 'error', note: firstLine(error) });
-      }
+      });
     }
     for (const count of [1, MANY]) {
       const definitions = count === 1
@@ -110,21 +103,15 @@ export async function measure({ quick, log }) {
       contenders.push({ name, size, fire: () => loop(size) });
     }
     log(`batch sizes: ${contenders.map((c) => `${c.name}=${c.size}`).join(', ')}`);
-    let result;
-    try {
+    return closingAfter(closers, async () => {
       const samples = await runInterleaved(contenders, { warmup: 3, rounds, budgetMs: quick ? 4_000 : 60_000 });
-      const rows = contenders.map(({ name, size }) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
-        const ns = summarize(s.total.map((ms) => (ms * 1e6) / size));
-        return { name, values: { median: ns.median, p99: ns.p99, batch: size, n: ns.n } };
-      });
+      const rows = contenderRows(contenders, samples, ({ total }, { size }) => medianP99(total.map((ms) => (ms * 1e6) / size), { batch: size }));
       const one = 'hookpool (1 hook)';
       const within = (limit) => (row, byName) => {
         const base = byName.get(one)?.values?.median;
         return row.ratio !== null && row.ratio <= 1.5 && Number.isFinite(base) && row.values.median <= base * limit;
       };
-      result = caseResult({
+      return caseResult({
         params: { batchMs, rounds, hooksConfigured: [1, MANY] },
         columns: [
           { key: 'median', label: 'median ns/fire' },
@@ -146,11 +133,7 @@ export async function measure({ quick, log }) {
           'has(): the synchronous "would anything run?" check, for reference.',
         ],
       });
-    } finally {
-      const problems = await closeAll(closers);
-      result?.notes.push(...problems);
-    }
-    return result;
+    });
   });
 }
 

@@ -12,22 +12,19 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCase } from '../../lib/case.js';
-import { nowMs } from '../../lib/clock.js';
+import { elapsedMs } from '../../lib/clock.js';
+import { HOOKPOOL_CLI, HOOKPOOL_CLIENT } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, reference } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { MEDIAN_P99_COLUMNS, caseResult, contenderRows, medianP99, reference } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'Resident hookpool (serve): one `true` hook and no match, per event';
 export const measures = 'Latency per event through `hookpool serve` (HTTP, JSON-RPC on stdio, hookpool-client) against a raw spawn of the hook, `sh -c true`, `node -e 0` and `hookpool run`.';
 
-const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const CLI = join(REPO, 'dist', 'src', 'cli', 'hookpool.cjs');
-const CLIENT = join(REPO, 'dist', 'src', 'client', 'hookpool-client.cjs');
 const RESIDENT_FLOOR = fileURLToPath(new URL('../../lib/fixtures/resident-floor.cjs', import.meta.url));
 const SPAWN_PHASES = fileURLToPath(new URL('../../lib/fixtures/spawn-phases.cjs', import.meta.url));
 
@@ -127,7 +124,7 @@ function startStdioServer(args, env, cwd) {
  */
 async function measureStdioPhases(env, project, root, fires) {
   const servers = [
-    { name: 'hookpool', args: [CLI, 'serve', '--stdio', '--cwd', project] },
+    { name: 'hookpool', args: [HOOKPOOL_CLI, 'serve', '--stdio', '--cwd', project] },
     { name: 'floor', args: [RESIDENT_FLOOR, 'stdio'] },
   ].map((server) => {
     const file = join(root, `phases-${server.name}.json`);
@@ -160,10 +157,10 @@ export async function measure({ quick, log }) {
     writeFileSync(join(project, '.hookpool', 'hooks.json'), JSON.stringify({ hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: 'true' }] }));
     // A clean environment for every peer: no user shell config, no real HOME.
     const env = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
-    await spawnSettled(process.execPath, [CLI, 'trust', '--cwd', project], { env, cwd: project });
+    await spawnSettled(process.execPath, [HOOKPOOL_CLI, 'trust', '--cwd', project], { env, cwd: project });
 
-    const http = spawn(process.execPath, [CLI, 'serve', '--http', '--port', '0', '--cwd', project], { env, cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
-    const stdio = startStdioServer([CLI, 'serve', '--stdio', '--cwd', project], env, project);
+    const http = spawn(process.execPath, [HOOKPOOL_CLI, 'serve', '--http', '--port', '0', '--cwd', project], { env, cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
+    const stdio = startStdioServer([HOOKPOOL_CLI, 'serve', '--stdio', '--cwd', project], env, project);
     const stdioFloor = startStdioServer([RESIDENT_FLOOR, 'stdio'], env, project);
     const httpFloor = spawn(process.execPath, [RESIDENT_FLOOR, 'http'], { env, cwd: project, stdio: ['ignore', 'pipe', 'inherit'] });
     let agent;
@@ -202,35 +199,22 @@ export async function measure({ quick, log }) {
         { name: HTTP_ONE, run: () => post(matched) },
         { name: STDIO_FLOOR, run: () => stdioFloor.call('fire', { event: 'PreToolUse', payload: HOOKPOOL_PAYLOAD }) },
         { name: STDIO_ONE, run: () => fireStdio(HOOKPOOL_PAYLOAD, 1) },
-        { name: CLIENT_ONE, run: async () => ok(await spawnSettled(process.execPath, [CLIENT], { env, cwd: project, input: matched })) },
-        { name: RUN_ONE, trials: slow, run: async () => ok(await spawnSettled(process.execPath, [CLI, 'run', '--format', 'claude'], { env, cwd: project, input: matched })) },
+        { name: CLIENT_ONE, run: async () => ok(await spawnSettled(process.execPath, [HOOKPOOL_CLIENT], { env, cwd: project, input: matched })) },
+        { name: RUN_ONE, trials: slow, run: async () => ok(await spawnSettled(process.execPath, [HOOKPOOL_CLI, 'run', '--format', 'claude'], { env, cwd: project, input: matched })) },
         { name: HTTP_NONE, run: () => post(unmatched) },
         { name: STDIO_NONE, run: () => fireStdio(UNMATCHED_HOOKPOOL_PAYLOAD, 0) },
       ];
       const rounds = quick ? 15 : 150;
       log(`${rounds} interleaved rounds (hookpool run: ${slow})`);
       // Round 0 warms each path (JIT, pool threads, the connection); it is not counted.
-      const { results, errors } = await runRounds(contenders, rounds + 1, async (c) => {
-        const t0 = nowMs();
-        await c.run();
-        return nowMs() - t0;
-      });
+      const runs = await runRounds(contenders, rounds + 1, (c) => elapsedMs(c.run));
       log('stdio phases: a separate instrumented pass');
       const phasesNote = await measureStdioPhases(env, project, root, quick ? 20 : 150);
-      const medians = new Map();
-      const rows = contenders.map(({ name }) => {
-        if (errors.has(name)) return errorRow(name, errors.get(name));
-        const stats = summarize(results.get(name).slice(1));
-        medians.set(name, stats.median);
-        return { name, values: { median: stats.median, p99: stats.p99, n: stats.n } };
-      });
+      const rows = contenderRows(contenders, runs, ({ results }) => medianP99(results.slice(1)));
+      const medians = new Map(rows.map((row) => [row.name, row.values.median]));
       return caseResult({
         params: { rounds, hook: 'true', home: 'clean temp HOME, env PATH/HOME/LANG only' },
-        columns: [
-          { key: 'median', label: 'median ms' },
-          { key: 'p99', label: 'p99 ms' },
-          { key: 'n', label: 'n' },
-        ],
+        columns: [...MEDIAN_P99_COLUMNS, { key: 'n', label: 'n' }],
         baseline: RAW_TRUE,
         ratioKey: 'median',
         rows,

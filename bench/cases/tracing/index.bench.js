@@ -10,10 +10,9 @@ import { runCase } from '../../lib/case.js';
 import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runInterleaved } from '../../lib/interleave.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD, UNMATCHED_HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow, ratioAtMost } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { caseResult, contenderRows, medianP99 } from '../../lib/rows.js';
 import { withTempDir } from '../../lib/tmp.js';
-import { closeAll, firstLine } from '../../lib/contenders.js';
+import { closingAfter, firstLine } from '../../lib/contenders.js';
 
 export const title = 'Tracing cost per fire';
 export const measures = 'No-match (ns) and one-hook (µs) fire cost with tracing off, with @opentelemetry/api and no provider, and with an SDK provider exporting OTLP.';
@@ -65,60 +64,55 @@ export async function measure({ quick, log }) {
       return runInterleaved(contenders, { warmup: 3, rounds, budgetMs: quick ? 8_000 : 90_000 });
     };
     const sink = await startSink();
-    let result;
     try {
-      log('phase 1: no provider registered');
-      const first = [...contendersFor(OFF, engineFor(false), ' (1)'), ...contendersFor(NO_PROVIDER, engineFor(undefined), '')];
-      const firstSamples = await phase(first);
-      log('phase 2: a provider exporting OTLP');
-      const provider = await registerProvider(sink.url);
-      closers.push({ name: 'provider', close: () => provider.close() });
-      const second = [...contendersFor(OFF, engineFor(false), ' (2)'), ...contendersFor(PROVIDER, engineFor(undefined), '')];
-      const secondSamples = await phase(second);
-      const rows = [...first.map((c) => [c, firstSamples]), ...second.map((c) => [c, secondSamples])].map(([{ name, kind }, samples]) => {
-        const s = samples.get(name);
-        if (s.error) return errorRow(name, s.error);
-        const perFire = summarize(s.total.map((ms) => (kind === 'noMatch' ? (ms * 1e6) / NO_MATCH_BATCH : ms * 1e3)));
-        return { name, values: { median: perFire.median, p99: perFire.p99, unit: kind === 'noMatch' ? 'ns' : 'µs', n: perFire.n } };
-      });
-      // Each row against the "tracing off" row of its kind in its own phase.
-      const offOf = (name) => (name.startsWith('no match') ? 'no match' : 'one hook') + `: ${OFF} (${name.includes(PROVIDER) || name.endsWith('(2)') ? 2 : 1})`;
-      for (const row of rows) {
-        const off = rows.find((r) => r.name === offOf(row.name))?.values?.median;
-        if (row.values?.median !== undefined && Number.isFinite(off)) row.values.vsOff = row.values.median / off;
-      }
-      const within = (max) => ({ text: `≤ ${max}x tracing off`, pass: (row) => Number.isFinite(row.values?.vsOff) && row.values.vsOff <= max, measured: (row) => `${row.values.vsOff.toFixed(2)}x` });
-      result = caseResult({
-        params: { rounds, noMatchBatch: NO_MATCH_BATCH, host: 'thread' },
-        columns: [
-          { key: 'median', label: 'median per fire' },
-          { key: 'p99', label: 'p99 per fire' },
-          { key: 'unit', label: 'unit' },
-          { key: 'vsOff', label: 'x tracing off (same phase)' },
-        ],
-        baseline: `one hook: ${OFF} (1)`,
-        ratioKey: 'median',
-        rows,
-        goals: {
-          [`no match: ${NO_PROVIDER}`]: within(1.1),
-          [`one hook: ${NO_PROVIDER}`]: within(1.05),
-          [`no match: ${PROVIDER}`]: within(1.1),
-        },
-        notes: [
-          '"tracing off" is `telemetry: false`, the same engine path as when @opentelemetry/api is not installed (no telemetry object is made).',
-          `No-match samples are batches of ${NO_MATCH_BATCH} awaited fires (ns/fire); one-hook samples are single fires (µs, fire call to result).`,
-          'A fire that runs no hook makes no span and records no metric in any state; with a provider each one-hook fire makes 2 spans (fire, hook), batched, and updates 4 instruments.',
-          'The ratio column is against phase 1\'s one-hook row; compare rows with "x tracing off", which uses the tracing-off row of the same phase.',
-        ],
+      return await closingAfter(closers, async () => {
+        log('phase 1: no provider registered');
+        const first = [...contendersFor(OFF, engineFor(false), ' (1)'), ...contendersFor(NO_PROVIDER, engineFor(undefined), '')];
+        const firstSamples = await phase(first);
+        log('phase 2: a provider exporting OTLP');
+        const provider = await registerProvider(sink.url);
+        closers.push({ name: 'provider', close: () => provider.close() });
+        const second = [...contendersFor(OFF, engineFor(false), ' (2)'), ...contendersFor(PROVIDER, engineFor(undefined), '')];
+        const secondSamples = await phase(second);
+        const perFire = ({ total }, { kind }) =>
+          medianP99(total.map((ms) => (kind === 'noMatch' ? (ms * 1e6) / NO_MATCH_BATCH : ms * 1e3)), { unit: kind === 'noMatch' ? 'ns' : 'µs' });
+        const rows = [...contenderRows(first, firstSamples, perFire), ...contenderRows(second, secondSamples, perFire)];
+        // Each row against the "tracing off" row of its kind in its own phase.
+        const offOf = (name) => (name.startsWith('no match') ? 'no match' : 'one hook') + `: ${OFF} (${name.includes(PROVIDER) || name.endsWith('(2)') ? 2 : 1})`;
+        for (const row of rows) {
+          const off = rows.find((r) => r.name === offOf(row.name))?.values?.median;
+          if (row.values?.median !== undefined && Number.isFinite(off)) row.values.vsOff = row.values.median / off;
+        }
+        const within = (max) => ({ text: `≤ ${max}x tracing off`, pass: (row) => Number.isFinite(row.values?.vsOff) && row.values.vsOff <= max, measured: (row) => `${row.values.vsOff.toFixed(2)}x` });
+        return caseResult({
+          params: { rounds, noMatchBatch: NO_MATCH_BATCH, host: 'thread' },
+          columns: [
+            { key: 'median', label: 'median per fire' },
+            { key: 'p99', label: 'p99 per fire' },
+            { key: 'unit', label: 'unit' },
+            { key: 'vsOff', label: 'x tracing off (same phase)' },
+          ],
+          baseline: `one hook: ${OFF} (1)`,
+          ratioKey: 'median',
+          rows,
+          goals: {
+            [`no match: ${NO_PROVIDER}`]: within(1.1),
+            [`one hook: ${NO_PROVIDER}`]: within(1.05),
+            [`no match: ${PROVIDER}`]: within(1.1),
+          },
+          notes: [
+            '"tracing off" is `telemetry: false`, the same engine path as when @opentelemetry/api is not installed (no telemetry object is made).',
+            `No-match samples are batches of ${NO_MATCH_BATCH} awaited fires (ns/fire); one-hook samples are single fires (µs, fire call to result).`,
+            'A fire that runs no hook makes no span and records no metric in any state; with a provider each one-hook fire makes 2 spans (fire, hook), batched, and updates 4 instruments.',
+            'The ratio column is against phase 1\'s one-hook row; compare rows with "x tracing off", which uses the tracing-off row of the same phase.',
+          ],
+        });
       });
     } catch (error) {
-      result = { error: firstLine(error) };
+      return { error: firstLine(error) };
     } finally {
-      const problems = await closeAll(closers);
       await sink.close();
-      if (result?.notes) result.notes.push(...problems);
     }
-    return result;
   });
 }
 

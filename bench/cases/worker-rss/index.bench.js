@@ -7,13 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { runCase } from '../../lib/case.js';
 import { sleepMs } from '../../lib/clock.js';
-import { closeAll, hookpoolName, warmUp } from '../../lib/contenders.js';
+import { addHookpoolContenders, closeEngine, hookpoolName, warmUp } from '../../lib/contenders.js';
 import { hookpoolHooks, loadHookpool } from '../../lib/hookpool.js';
 import { runRounds } from '../../lib/interleave.js';
 import { MB, childPids, readProcStatus } from '../../lib/memory.js';
 import { HOOKPOOL_EVENT, HOOKPOOL_PAYLOAD } from '../../lib/payload.js';
-import { caseResult, errorRow } from '../../lib/rows.js';
-import { summarize } from '../../lib/stats.js';
+import { caseResult, contenderRows } from '../../lib/rows.js';
+import { median } from '../../lib/stats.js';
 import { withTempDir } from '../../lib/tmp.js';
 
 export const title = 'RSS per worker';
@@ -82,8 +82,7 @@ async function measureThreadHost(createHookEngine, cwd) {
     const workers = after.threads - before.threads;
     return { perWorkerMB: added / Math.max(1, workers) / MB, workers, totalMB: added / MB };
   } finally {
-    const [problem] = await closeAll([{ name: 'hookpool', close: () => engine.close() }]);
-    if (problem) throw new Error(problem);
+    await closeEngine('hookpool', engine);
   }
 }
 
@@ -105,8 +104,7 @@ async function measureProcessHost(createHookEngine, cwd) {
       agentAddedMB: (after.rssBytes - before.rssBytes) / MB,
     };
   } finally {
-    const [problem] = await closeAll([{ name: 'hookpool', close: () => engine.close() }]);
-    if (problem) throw new Error(problem);
+    await closeEngine('hookpool', engine);
   }
 }
 
@@ -125,18 +123,14 @@ export async function measure({ quick, log }) {
       { name: FORK, run: measureForkFloor },
     ];
     const unavailable = [];
-    if (hookpool.missing) {
-      for (const host of ['thread', 'process']) unavailable.push({ name: hookpoolName(host), status: 'missing', note: hookpool.missing });
-    } else {
+    await addHookpoolContenders(hookpool, [hookpoolName('thread'), hookpoolName('process')], unavailable, () => {
       contenders.push({ name: hookpoolName('thread'), run: () => measureThreadHost(hookpool.createHookEngine, cwd) });
       contenders.push({ name: hookpoolName('process'), run: () => measureProcessHost(hookpool.createHookEngine, cwd) });
-    }
-    const { results, errors } = await runRounds(contenders, rounds, (c) => c.run());
-    const rows = contenders.map(({ name }) => {
-      if (errors.has(name)) return errorRow(name, errors.get(name));
-      const list = results.get(name);
-      const med = (key) => (list[0][key] === undefined ? undefined : summarize(list.map((r) => r[key])).median);
-      return { name, values: { perWorkerMB: med('perWorkerMB'), workers: med('workers'), totalMB: med('totalMB'), agentAddedMB: med('agentAddedMB') } };
+    });
+    const runs = await runRounds(contenders, rounds, (c) => c.run());
+    const rows = contenderRows(contenders, runs, ({ results: list }) => {
+      const med = (key) => (list[0][key] === undefined ? undefined : median(list.map((r) => r[key])));
+      return { perWorkerMB: med('perWorkerMB'), workers: med('workers'), totalMB: med('totalMB'), agentAddedMB: med('agentAddedMB') };
     });
     return caseResult({
       params: { rounds, floorWorkers: FLOOR_WORKERS, gc: Boolean(globalThis.gc) },
