@@ -142,9 +142,15 @@ export async function runSupervisor(options: SupervisorOptions): Promise<void> {
     for (const [id, session] of registry.sessions) child.send({ t: 'session', id, env: session.env } satisfies ToWorker);
   }
 
+  let lastBeat = Date.now();
   const heartbeat = setInterval(() => {
+    const now = Date.now();
+    // This process was paused itself (stopped, or not scheduled on a loaded machine): the worker's
+    // silence over that time is ours, not its own, and the worker gets a fresh window to answer.
+    if (now - lastBeat > UNRESPONSIVE_MS) lastPong = now;
+    lastBeat = now;
     if (!workerReady || worker === undefined) return;
-    if (Date.now() - lastPong > UNRESPONSIVE_MS) {
+    if (now - lastPong > UNRESPONSIVE_MS) {
       log('its worker stopped answering; killing it');
       worker.kill('SIGKILL');
       return;

@@ -5,7 +5,7 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { expectGone, expectNoneAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
+import { expectGone, expectNoneAlive, isProcessAlive, livingProcesses, uniqueSleep } from '../helpers/processes.js';
 import { CLIENT, createServeProject, type ServeProject } from './serve-harness.js';
 
 async function stopServer(project: ServeProject): Promise<void> {
@@ -80,6 +80,31 @@ describe('hookpool-client', () => {
       expect(lines).toHaveLength(3);
       expect(lines[1]).toBe(String(workerPid));
       expect(lines[2]).not.toBe(String(workerPid));
+    } finally {
+      await stopServer(project);
+      await project.remove();
+    }
+  });
+
+  it('keeps its worker when the supervisor itself was stopped for longer than the worker may stay silent', async () => {
+    const project = await createServeProject();
+    try {
+      const { parents, input } = await parentNotingGuard(project);
+      await project.client(input);
+      const { pid } = await project.waitForServer();
+      const { workerPid } = await project.status();
+
+      // Longer than the 1 s a worker may go without answering a ping: the supervisor's own pause
+      // must not count against the worker when it resumes.
+      process.kill(pid, 'SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      process.kill(pid, 'SIGCONT');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+      expect(isProcessAlive(workerPid)).toBe(true);
+      expect((await project.status()).workerPid).toBe(workerPid);
+      expect(await project.client(input)).toEqual({ exitCode: 2, stdout: '', stderr: expect.stringContaining('no rm here') });
+      expect(readFileSync(parents, 'utf8').trim().split('\n').slice(-1)).toEqual([String(workerPid)]);
     } finally {
       await stopServer(project);
       await project.remove();
