@@ -28,6 +28,15 @@ async function parentNotingGuard(project: ServeProject): Promise<{ parents: stri
   return { parents, input: project.claudeInput('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf /' } }) };
 }
 
+/** The guard above, called once through the client so its server is up: the supervisor's and the worker's pids. */
+async function guardedServer(project: ServeProject): Promise<{ parents: string; input: string; pid: number; workerPid: number }> {
+  const guard = await parentNotingGuard(project);
+  await project.client(guard.input);
+  const { pid } = await project.waitForServer();
+  const { workerPid } = await project.status();
+  return { ...guard, pid, workerPid };
+}
+
 describe('hookpool-client', () => {
   it('answers as run --format claude does, through the server it starts on the first call', async () => {
     const project = await createServeProject();
@@ -57,10 +66,7 @@ describe('hookpool-client', () => {
   it('is answered by the worker while only the supervisor is stopped, and answers itself when the whole server is (SIGSTOP): each hook runs once', async () => {
     const project = await createServeProject();
     try {
-      const { parents, input } = await parentNotingGuard(project);
-      await project.client(input);
-      const { pid } = await project.waitForServer();
-      const { workerPid } = await project.status();
+      const { parents, input, pid, workerPid } = await guardedServer(project);
 
       const whileStopped = async (pids: number[]) => {
         for (const stopped of pids) process.kill(stopped, 'SIGSTOP');
@@ -89,10 +95,7 @@ describe('hookpool-client', () => {
   it('keeps its worker when the supervisor itself was stopped for longer than the worker may stay silent', async () => {
     const project = await createServeProject();
     try {
-      const { parents, input } = await parentNotingGuard(project);
-      await project.client(input);
-      const { pid } = await project.waitForServer();
-      const { workerPid } = await project.status();
+      const { parents, input, pid, workerPid } = await guardedServer(project);
 
       // Longer than the 1 s a worker may go without answering a ping: the supervisor's own pause
       // must not count against the worker when it resumes.
