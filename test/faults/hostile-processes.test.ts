@@ -96,9 +96,9 @@ describe.each(HOSTS)('hostile hook processes on the %s host', (host) => {
       // 3 s: room to fork 200 processes on a loaded machine before the timeout.
       { id: 'forker', event: 'Stop', args: [`${FIXTURES}fork-many.sh`, '200', sleep], timeout: 3_000 }] });
     const baseline = await warm(engine);
-    const fire = engine.fire('Stop', {});
-    await expect.poll(() => livingProcesses(`sleep ${sleep}`).length, { timeout: 10_000 }).toBe(200);
-    const [outcome] = (await fire).hooks;
+    // No poll for the 200 here: on a loaded machine the timeout can kill them before one sees them
+    // all. The hook prints 'forked 200' once every child is running, which the outcome keeps.
+    const [outcome] = (await engine.fire('Stop', {})).hooks;
     expect(outcome).toMatchObject({ status: 'timed_out', stdout: 'forked 200\n' });
     expect(livingProcesses(`sleep ${sleep}`)).toEqual([]);
     await expectDescriptorsBack(baseline);
